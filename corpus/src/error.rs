@@ -1,0 +1,21 @@
+//! The one error type of this crate.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum CorpusError {
+    #[error("the manifest of built-in texts is invalid: {0}")]
+    Manifest(String),
+    #[error("source `{source_id}` could not be parsed at line {line}: {message}")]
+    Parse { source_id: String, line: usize, message: String },
+    #[error("data file `{file}` is invalid at line {line}: {message}")]
+    Data { file: &'static str, line: usize, message: String },
+    #[error("no passage has the id `{0}`")]
+    UnknownPassage(String),
+    #[error("no source has the id `{0}`")]
+    UnknownSource(String),
+    #[error("display conversion is unavailable: {0}")]
+    Display(String),
+}
+
+pub type Result<T> = std::result::Result<T, CorpusError>;

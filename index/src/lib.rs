@@ -1,0 +1,1 @@
+//! The search index (see ARCHITECTURE.md). Filled in by the search issue.

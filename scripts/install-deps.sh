@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks to build, run and test Sheli.
+# Idempotent: every step checks first and does nothing when already done.
+#   scripts/install-deps.sh system   apt packages (as root, or with sudo)
+#   scripts/install-deps.sh ui       npm packages of the web UI
+#   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Why each package: webkit2gtk/xdo/ssl/rsvg are what Tauri 2 links against on
+# Linux; webkit2gtk-driver provides WebKitWebDriver for end-to-end tests; xvfb
+# and xauth give the tests a display on machines without one; unicode-data
+# ships Unihan (only needed to regenerate corpus/data/variants.tsv);
+# fonts-noto-cjk so that the window and its screenshots show the characters.
+APT_PACKAGES=(build-essential pkg-config file libwebkit2gtk-4.1-dev libxdo-dev libssl-dev
+  librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk)
+
+system() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing system packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+ui() {
+  if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+    (cd ui && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+e2e() {
+  command -v tauri-driver >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/tauri-driver" ] ||
+    cargo install tauri-driver --locked --quiet
+}
+
+for step in "$@"; do "$step"; done
