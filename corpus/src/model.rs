@@ -106,9 +106,10 @@ pub struct Segment {
     /// 注 begins (at `○注「` or `注「`/`注“`), if there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shu_on_zhu: Option<u32>,
-    /// For a 音義 segment: the reading it gives.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reading: Option<Reading>,
+    /// For a 音義 segment: the readings it gives (one piece of 釋文 may read
+    /// two characters, e.g. `骹苦交反　肱古横反`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<Reading>,
     /// Byte offset in the raw file of every character of `text`, so that any
     /// character (a search hit, a note's anchor) can be traced to its line and
     /// column. Not serialised: use [`crate::Corpus::position`].

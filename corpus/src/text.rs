@@ -106,7 +106,7 @@ impl<'a> SegmentBuilder<'a> {
             line,
             column,
             shu_on_zhu: None,
-            reading: None,
+            readings: Vec::new(),
             offsets,
         })
     }

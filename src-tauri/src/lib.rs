@@ -1,0 +1,8 @@
+//! The Sheli application crate: a thin shell over `sheli-corpus` and
+//! `sheli-index`.
+//!
+//! - [`cli`]: the `sheli` subcommands (plain Rust, no Tauri types);
+//! - [`app`]: the Tauri window and its commands (wiring only).
+
+pub mod app;
+pub mod cli;
