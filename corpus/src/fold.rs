@@ -24,6 +24,12 @@ use std::sync::OnceLock;
 const T2S: &str = include_str!("../data/opencc-t2s-chars.tsv");
 const VARIANTS: &str = include_str!("../data/variants.tsv");
 
+/// The data the fold is made of, for fingerprinting: an index built with
+/// other tables must be rebuilt.
+pub fn table_data() -> [&'static str; 2] {
+    [T2S, VARIANTS]
+}
+
 /// The placeholder for a missing character (U+25A0). It is kept by the fold so
 /// that `執■旌` never matches `執旌`, and it matches nothing but itself.
 pub const PLACEHOLDER: char = '■';

@@ -15,6 +15,7 @@ pub mod display;
 pub mod error;
 pub mod faults;
 pub mod fold;
+pub mod import;
 pub mod manifest;
 pub mod model;
 pub mod parse;

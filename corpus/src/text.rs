@@ -23,6 +23,11 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// 1-based line of `byte` (cheap: a binary search).
+    pub fn line_of(&self, byte: usize) -> u32 {
+        self.starts.partition_point(|&s| s <= byte) as u32
+    }
+
     /// 1-based line and 1-based column (counted in characters) of `byte`.
     pub fn line_col(&self, raw: &str, byte: usize) -> (u32, u32) {
         let line = self.starts.partition_point(|&s| s <= byte) - 1;

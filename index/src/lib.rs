@@ -1,1 +1,28 @@
-//! The search index (see ARCHITECTURE.md). Filled in by the search issue.
+//! # sheli-index
+//!
+//! The search index of Sheli, on tantivy. One document per segment of the
+//! corpus; two token fields with positions — folded (scripts and variants
+//! meet) and exact — produced by one tokenizer ([`tokenizer`]) that emits a
+//! token per CJK character and skips punctuation without leaving gaps.
+//!
+//! - [`query`]: the query language (parser with its own tests, compiler);
+//! - [`collect`]: totals and ranking in one pass over the postings;
+//! - [`kwic`]: snippets with whole phrases highlighted;
+//! - [`location`]: the index as a cache of the texts, rebuilt when stale or damaged.
+
+pub mod collect;
+pub mod error;
+pub mod indexer;
+pub mod kwic;
+pub mod location;
+pub mod meta;
+pub mod query;
+pub mod reading;
+pub mod schema;
+pub mod search;
+pub mod tokenizer;
+
+pub use error::{IndexError, Result};
+pub use location::{Opened, RebuildReason, build, open_or_build};
+pub use query::QueryError;
+pub use search::{Hit, SearchIndex, SearchRequest, SearchResponse, Tally};

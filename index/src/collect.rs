@@ -1,0 +1,255 @@
+//! One pass over the matching segments that yields everything a result page
+//! needs except snippets: totals of segments and occurrences, broken down by
+//! source and layer, and the best-scoring segments.
+//!
+//! Occurrences are counted from the postings (term frequencies and
+//! positions), never by reading documents back, so counting stays cheap even
+//! when a single character matches a hundred thousand segments. The count is
+//! the corpus contract: non-overlapping occurrences of the folded query in
+//! each segment, scanning left to right.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::Column;
+use tantivy::postings::{Postings, SegmentPostings};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocAddress, DocId, DocSet, Score, SegmentOrdinal, SegmentReader, TERMINATED, Term};
+
+use crate::query::CountTerm;
+use crate::schema::Fields;
+
+/// How much a match in each layer weighs in ranking (by layer ordinal, see
+/// [`crate::indexer::layer_ord`]): the classic first, then 鄭玄, then the rest.
+const LAYER_WEIGHT: [f32; 7] = [1.6, 1.3, 1.0, 1.0, 1.0, 1.2, 1.1];
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Totals {
+    pub segments: u64,
+    pub occurrences: u64,
+    /// Indexed by source ordinal.
+    pub by_source: Vec<(u64, u64)>,
+    /// Indexed by layer ordinal.
+    pub by_layer: [(u64, u64); 7],
+}
+
+impl Totals {
+    fn add(&mut self, source: usize, layer: usize, occ: u64) {
+        self.segments += 1;
+        self.occurrences += occ;
+        if self.by_source.len() <= source {
+            self.by_source.resize(source + 1, (0, 0));
+        }
+        self.by_source[source].0 += 1;
+        self.by_source[source].1 += occ;
+        if let Some(l) = self.by_layer.get_mut(layer) {
+            l.0 += 1;
+            l.1 += occ;
+        }
+    }
+
+    fn merge(&mut self, other: Totals) {
+        self.segments += other.segments;
+        self.occurrences += other.occurrences;
+        if self.by_source.len() < other.by_source.len() {
+            self.by_source.resize(other.by_source.len(), (0, 0));
+        }
+        for (i, (s, o)) in other.by_source.into_iter().enumerate() {
+            self.by_source[i].0 += s;
+            self.by_source[i].1 += o;
+        }
+        for (i, (s, o)) in other.by_layer.into_iter().enumerate() {
+            self.by_layer[i].0 += s;
+            self.by_layer[i].1 += o;
+        }
+    }
+}
+
+/// A ranked segment.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ranked {
+    pub score: f32,
+    pub doc: DocAddress,
+    pub occurrences: u32,
+}
+
+impl Eq for Ranked {}
+impl Ord for Ranked {
+    /// "Greater" means better: higher score, then earlier document.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.score.total_cmp(&other.score).then_with(|| other.doc.cmp(&self.doc))
+    }
+}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+pub struct MatchCollector<'a> {
+    pub fields: Fields,
+    pub terms: &'a [CountTerm],
+    /// How many top segments to keep (offset + limit of the page).
+    pub keep: usize,
+}
+
+pub struct Fruit {
+    pub totals: Totals,
+    /// Best first.
+    pub top: Vec<Ranked>,
+}
+
+/// Postings of one slot of one count term in one index segment.
+struct Slot {
+    postings: Vec<SegmentPostings>,
+}
+
+pub struct MatchSegmentCollector {
+    segment: SegmentOrdinal,
+    terms: Vec<Vec<Slot>>,
+    source_ord: Column<u64>,
+    layer_ord: Column<u64>,
+    keep: usize,
+    totals: Totals,
+    // Min-heap of the best `keep` results (Reverse order via the wrapper).
+    heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
+    scratch: Vec<Vec<u32>>,
+}
+
+impl Collector for MatchCollector<'_> {
+    type Fruit = Fruit;
+    type Child = MatchSegmentCollector;
+
+    fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<MatchSegmentCollector> {
+        let mut terms = Vec::with_capacity(self.terms.len());
+        for term in self.terms {
+            let field = term.field(&self.fields);
+            let inverted = reader.inverted_index(field)?;
+            let mut slots = Vec::with_capacity(term.slots.len());
+            for slot in &term.slots {
+                let mut postings = Vec::new();
+                for token in slot {
+                    let t = Term::from_field_text(field, token);
+                    if let Some(p) = inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)? {
+                        postings.push(p);
+                    }
+                }
+                slots.push(Slot { postings });
+            }
+            terms.push(slots);
+        }
+        let fast = reader.fast_fields();
+        Ok(MatchSegmentCollector {
+            segment,
+            terms,
+            source_ord: fast.u64("source_ord")?,
+            layer_ord: fast.u64("layer_ord")?,
+            keep: self.keep,
+            totals: Totals::default(),
+            heap: BinaryHeap::new(),
+            scratch: Vec::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        true
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Fruit>) -> tantivy::Result<Fruit> {
+        let mut totals = Totals::default();
+        let mut top = Vec::new();
+        for f in fruits {
+            totals.merge(f.totals);
+            top.extend(f.top);
+        }
+        top.sort_by(|a, b| b.cmp(a));
+        top.truncate(self.keep);
+        Ok(Fruit { totals, top })
+    }
+}
+
+impl MatchSegmentCollector {
+    /// Occurrences of one count term in `doc`.
+    fn count(slots: &mut [Slot], doc: DocId, scratch: &mut Vec<Vec<u32>>) -> u32 {
+        // A one-slot term (a single character, or a pinyin set of characters)
+        // needs no positions: each occurrence is one token.
+        if slots.len() == 1 {
+            let mut n = 0;
+            for p in &mut slots[0].postings {
+                if p.doc() < doc {
+                    p.seek(doc);
+                }
+                if p.doc() == doc {
+                    n += p.term_freq();
+                }
+            }
+            return n;
+        }
+        scratch.resize_with(slots.len(), Vec::new);
+        for (slot, positions) in slots.iter_mut().zip(scratch.iter_mut()) {
+            positions.clear();
+            for p in &mut slot.postings {
+                if p.doc() != TERMINATED && p.doc() < doc {
+                    p.seek(doc);
+                }
+                if p.doc() == doc {
+                    p.append_positions_with_offset(0, positions);
+                }
+            }
+            if positions.is_empty() {
+                return 0;
+            }
+            positions.sort_unstable();
+        }
+        let len = slots.len() as u32;
+        let mut count = 0;
+        let mut next_free = 0u32;
+        for &start in &scratch[0] {
+            if start < next_free {
+                continue;
+            }
+            let whole = (1..slots.len()).all(|i| scratch[i].binary_search(&(start + i as u32)).is_ok());
+            if whole {
+                count += 1;
+                next_free = start + len;
+            }
+        }
+        count
+    }
+}
+
+impl SegmentCollector for MatchSegmentCollector {
+    type Fruit = Fruit;
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        let occurrences: u32 =
+            self.terms.iter_mut().map(|t| Self::count(t, doc, &mut self.scratch)).sum();
+        let source = self.source_ord.first(doc).unwrap_or(0) as usize;
+        let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
+        self.totals.add(source, layer, occurrences as u64);
+        if self.keep == 0 {
+            return;
+        }
+        let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
+        let ranked = Ranked {
+            score: score * weight,
+            doc: DocAddress::new(self.segment, doc),
+            occurrences,
+        };
+        if self.heap.len() < self.keep {
+            self.heap.push(std::cmp::Reverse(ranked));
+        } else if let Some(worst) = self.heap.peek()
+            && ranked > worst.0
+        {
+            self.heap.pop();
+            self.heap.push(std::cmp::Reverse(ranked));
+        }
+    }
+
+    fn harvest(self) -> Fruit {
+        let mut top: Vec<Ranked> = self.heap.into_iter().map(|r| r.0).collect();
+        top.sort_by(|a, b| b.cmp(a));
+        Fruit { totals: self.totals, top }
+    }
+}

@@ -1,0 +1,146 @@
+//! Writing an index: one tantivy document per segment.
+
+use std::path::Path;
+
+use sheli_corpus::{Corpus, Layer};
+use tantivy::{Index, IndexWriter, TantivyDocument, doc};
+
+use crate::error::Result;
+use crate::schema::{self, Fields};
+use crate::tokenizer;
+
+/// A segment as the index sees it. The corpus is one producer; the benchmark
+/// feeds poems through the same type.
+#[derive(Debug, Clone)]
+pub struct SegmentDoc<'a> {
+    pub passage: &'a str,
+    pub source: &'a str,
+    pub work: &'a str,
+    pub layer: Layer,
+    pub segment: u32,
+    pub ji: bool,
+    pub line: u32,
+    /// (character index, raw line) where the raw line changes inside the segment.
+    pub line_starts: Vec<(u32, u32)>,
+    pub text: &'a str,
+}
+
+/// Ordinal of a layer in the `layer_ord` fast field.
+pub fn layer_ord(layer: Layer) -> u64 {
+    Layer::ALL.iter().position(|l| *l == layer).unwrap_or(0) as u64
+}
+
+/// Progress of a build, reported every few thousand segments.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Options for writing an index.
+#[derive(Debug, Clone, Copy)]
+pub struct BuildOptions {
+    pub threads: usize,
+    pub memory_budget: usize,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(4);
+        BuildOptions { threads, memory_budget: 128 * 1024 * 1024 * threads }
+    }
+}
+
+/// Writes `docs` into a new index in `dir` (which must be empty or absent).
+/// `sources` gives each source id its ordinal for counting.
+pub fn write_index<'a>(
+    dir: &Path,
+    sources: &[String],
+    docs: impl ExactSizeIterator<Item = SegmentDoc<'a>>,
+    options: BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Index> {
+    std::fs::create_dir_all(dir).map_err(crate::error::io_err(dir))?;
+    let (schema, fields) = schema::build();
+    let index = Index::create_in_dir(dir, schema)?;
+    tokenizer::register(&index);
+    let mut writer: IndexWriter = index.writer_with_num_threads(options.threads, options.memory_budget)?;
+    let total = docs.len();
+    for (i, d) in docs.enumerate() {
+        writer.add_document(to_document(&fields, sources, &d))?;
+        if i % 4096 == 0 || i + 1 == total {
+            progress(Progress { done: i + 1, total });
+        }
+    }
+    writer.commit()?;
+    writer.wait_merging_threads()?;
+    Ok(index)
+}
+
+fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
+    let source_ord = sources.iter().position(|s| s == d.source).unwrap_or(0) as u64;
+    let line_starts: Vec<u8> =
+        d.line_starts.iter().flat_map(|(c, l)| c.to_le_bytes().into_iter().chain(l.to_le_bytes())).collect();
+    doc!(
+        f.passage => d.passage,
+        f.source => d.source,
+        f.work => d.work,
+        f.layer => d.layer.label(),
+        f.source_ord => source_ord,
+        f.layer_ord => layer_ord(d.layer),
+        f.segment => d.segment as u64,
+        f.line => d.line as u64,
+        f.line_starts => line_starts,
+        f.ji => d.ji as u64,
+        f.text => d.text,
+        f.folded => d.text,
+        f.exact => d.text,
+    )
+}
+
+/// The raw line of character `char_index` of a segment, from its stored
+/// line starts.
+pub fn line_of(line: u32, line_starts: &[u8], char_index: usize) -> u32 {
+    let mut current = line;
+    for pair in line_starts.chunks_exact(8) {
+        let c = u32::from_le_bytes(pair[0..4].try_into().expect("4 bytes")) as usize;
+        let l = u32::from_le_bytes(pair[4..8].try_into().expect("4 bytes"));
+        if c > char_index {
+            break;
+        }
+        current = l;
+    }
+    current
+}
+
+/// Every segment of the corpus as index documents.
+pub fn corpus_docs(corpus: &Corpus) -> Vec<SegmentDoc<'_>> {
+    let mut out = Vec::new();
+    for source in corpus.sources() {
+        for passage in corpus.passages_of(&source.info.id) {
+            for (i, seg) in passage.segments.iter().enumerate() {
+                let mut line_starts = Vec::new();
+                let mut last = seg.line;
+                for (c, &off) in seg.offsets.iter().enumerate() {
+                    let l = source.lines.line_of(off as usize);
+                    if l != last {
+                        line_starts.push((c as u32, l));
+                        last = l;
+                    }
+                }
+                out.push(SegmentDoc {
+                    passage: &passage.id,
+                    source: &source.info.id,
+                    work: &source.info.work,
+                    layer: seg.layer,
+                    segment: i as u32,
+                    ji: seg.ji,
+                    line: seg.line,
+                    line_starts,
+                    text: &seg.text,
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,61 @@
+//! What an index records about itself, so that a stale one is noticed.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sheli_corpus::Corpus;
+
+use crate::schema::SCHEMA_VERSION;
+
+/// File written next to the tantivy files.
+pub const META_FILE: &str = "sheli-index.json";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IndexMeta {
+    pub schema_version: u32,
+    /// Hash of everything indexed (see [`corpus_hash`]).
+    pub corpus_hash: String,
+    /// (source id, work), in source-ordinal order.
+    pub sources: Vec<(String, String)>,
+    pub works: Vec<String>,
+    pub segments: usize,
+}
+
+impl IndexMeta {
+    pub fn for_corpus(corpus: &Corpus, segments: usize) -> IndexMeta {
+        let sources: Vec<(String, String)> =
+            corpus.sources().iter().map(|s| (s.info.id.clone(), s.info.work.clone())).collect();
+        let mut works: Vec<String> = Vec::new();
+        for (_, w) in &sources {
+            if !works.contains(w) {
+                works.push(w.clone());
+            }
+        }
+        IndexMeta { schema_version: SCHEMA_VERSION, corpus_hash: corpus_hash(corpus), sources, works, segments }
+    }
+}
+
+/// A hash of what the index holds: the schema version, the fold tables and
+/// every segment (id, layer, line, text). A change in a text, a parser or a
+/// fold table changes it, and the index is rebuilt.
+pub fn corpus_hash(corpus: &Corpus) -> String {
+    let mut h = Sha256::new();
+    h.update(SCHEMA_VERSION.to_le_bytes());
+    for table in sheli_corpus::fold::table_data() {
+        h.update(table.as_bytes());
+    }
+    for source in corpus.sources() {
+        h.update(source.info.id.as_bytes());
+        h.update(source.info.work.as_bytes());
+        for p in corpus.passages_of(&source.info.id) {
+            h.update(p.id.as_bytes());
+            for s in &p.segments {
+                h.update(s.layer.label().as_bytes());
+                h.update([s.ji as u8]);
+                h.update(s.line.to_le_bytes());
+                h.update(s.text.as_bytes());
+                h.update([0]);
+            }
+        }
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}

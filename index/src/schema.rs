@@ -1,0 +1,87 @@
+//! The index schema: one document per segment.
+
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
+};
+
+use crate::tokenizer;
+
+/// Bump when the schema, tokenizer or stored layout changes: indexes written
+/// with another version are rebuilt on open.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Fields {
+    /// Passage id (`xiangshe.zhushu.0123`).
+    pub passage: Field,
+    /// Source id, work name and layer label: filters match these exactly.
+    pub source: Field,
+    pub work: Field,
+    pub layer: Field,
+    /// Ordinals for counting by source and layer without reading documents.
+    pub source_ord: Field,
+    pub layer_ord: Field,
+    /// Index of the segment inside its passage.
+    pub segment: Field,
+    /// 1-based raw line of the segment's first character.
+    pub line: Field,
+    /// Where the segment's raw lines change: pairs (char index, line), LE u32.
+    pub line_starts: Field,
+    pub ji: Field,
+    /// The original text, for snippets.
+    pub text: Field,
+    /// Tokens folded across scripts and variants, with positions.
+    pub folded: Field,
+    /// Tokens in their exact form, with positions.
+    pub exact: Field,
+}
+
+fn token_field(tokenizer: &str) -> TextOptions {
+    TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokenizer)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    )
+}
+
+pub fn build() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let fields = Fields {
+        passage: b.add_text_field("passage", STRING | STORED),
+        source: b.add_text_field("source", STRING | STORED),
+        work: b.add_text_field("work", STRING | STORED),
+        layer: b.add_text_field("layer", STRING | STORED),
+        source_ord: b.add_u64_field("source_ord", FAST),
+        layer_ord: b.add_u64_field("layer_ord", FAST | INDEXED),
+        segment: b.add_u64_field("segment", STORED),
+        line: b.add_u64_field("line", STORED),
+        line_starts: b.add_bytes_field("line_starts", STORED),
+        ji: b.add_u64_field("ji", STORED),
+        text: b.add_text_field("text", STORED),
+        folded: b.add_text_field("folded", token_field(tokenizer::FOLDED)),
+        exact: b.add_text_field("exact", token_field(tokenizer::EXACT)),
+    };
+    (b.build(), fields)
+}
+
+impl Fields {
+    /// Looks the fields up in an opened index's schema.
+    pub fn from_schema(schema: &Schema) -> tantivy::Result<Fields> {
+        let f = |name: &str| schema.get_field(name);
+        Ok(Fields {
+            passage: f("passage")?,
+            source: f("source")?,
+            work: f("work")?,
+            layer: f("layer")?,
+            source_ord: f("source_ord")?,
+            layer_ord: f("layer_ord")?,
+            segment: f("segment")?,
+            line: f("line")?,
+            line_starts: f("line_starts")?,
+            ji: f("ji")?,
+            text: f("text")?,
+            folded: f("folded")?,
+            exact: f("exact")?,
+        })
+    }
+}

@@ -1,0 +1,245 @@
+//! Running a query: parse, compile, collect totals and the best segments,
+//! then read back only the segments shown to build their snippets.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use sheli_corpus::Layer;
+use tantivy::schema::Value;
+use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
+
+use crate::collect::{MatchCollector, Ranked};
+use crate::error::Result;
+use crate::indexer::line_of;
+use crate::kwic;
+use crate::meta::IndexMeta;
+use crate::query::{self, CountTerm, Vocabulary};
+use crate::reading::Syllable;
+use crate::schema::Fields;
+
+/// The largest page a caller may ask for.
+pub const MAX_LIMIT: usize = 1000;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SearchRequest {
+    pub query: String,
+    /// Search exact forms (no folding) for every term.
+    #[serde(default)]
+    pub exact: bool,
+    /// Extra filters, as a `layer:`/`work:`/`source:` value would be typed.
+    #[serde(default)]
+    pub layer: Option<String>,
+    #[serde(default)]
+    pub work: Option<String>,
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default = "default_limit")]
+    pub limit: usize,
+    #[serde(default)]
+    pub offset: usize,
+}
+
+fn default_limit() -> usize {
+    20
+}
+
+/// Segments and occurrences.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub segments: u64,
+    pub occurrences: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PinyinExpansion {
+    pub syllable: String,
+    /// The characters of the library with that reading.
+    pub characters: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Hit {
+    /// Passage id.
+    pub id: String,
+    pub source: String,
+    pub work: String,
+    pub layer: Layer,
+    /// Index of the segment in its passage.
+    pub segment: u32,
+    #[serde(default)]
+    pub ji: bool,
+    /// Raw line of the first hit (or of the segment start).
+    pub line: u32,
+    pub snippet: String,
+    /// Character ranges `[start, end)` in `snippet`.
+    pub highlights: Vec<[usize; 2]>,
+    /// Character ranges of every hit in the whole segment text.
+    pub segment_highlights: Vec<[usize; 2]>,
+    pub occurrences: u32,
+    pub score: f32,
+    /// The match came from a pinyin term.
+    pub pinyin: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SearchResponse {
+    pub query: String,
+    pub exact: bool,
+    pub total_occurrences: u64,
+    pub total_segments: u64,
+    pub by_source: BTreeMap<String, Tally>,
+    pub by_work: BTreeMap<String, Tally>,
+    pub by_layer: BTreeMap<String, Tally>,
+    pub pinyin: Vec<PinyinExpansion>,
+    pub offset: usize,
+    pub results: Vec<Hit>,
+}
+
+/// An opened index, ready for queries.
+pub struct SearchIndex {
+    reader: IndexReader,
+    fields: Fields,
+    meta: IndexMeta,
+    vocabulary: Vocabulary,
+    folded_chars: OnceLock<Vec<char>>,
+}
+
+impl SearchIndex {
+    pub fn new(index: Index, meta: IndexMeta) -> Result<SearchIndex> {
+        crate::tokenizer::register(&index);
+        let fields = Fields::from_schema(&index.schema())?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let vocabulary = Vocabulary { works: meta.works.clone(), sources: meta.sources.clone() };
+        Ok(SearchIndex { reader, fields, meta, vocabulary, folded_chars: OnceLock::new() })
+    }
+
+    pub fn meta(&self) -> &IndexMeta {
+        &self.meta
+    }
+
+    pub fn num_segments(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    /// Every single-character term of the folded field: what pinyin expands to.
+    fn folded_chars(&self) -> &[char] {
+        self.folded_chars.get_or_init(|| {
+            let mut chars = Vec::new();
+            for seg in self.reader.searcher().segment_readers() {
+                let Ok(inv) = seg.inverted_index(self.fields.folded) else { continue };
+                let Ok(mut stream) = inv.terms().stream() else { continue };
+                while stream.advance() {
+                    if let Ok(s) = std::str::from_utf8(stream.key()) {
+                        let mut cs = s.chars();
+                        if let (Some(c), None) = (cs.next(), cs.next()) {
+                            chars.push(c);
+                        }
+                    }
+                }
+            }
+            chars.sort_unstable();
+            chars.dedup();
+            chars
+        })
+    }
+
+    fn expand(&self, s: &Syllable) -> Vec<String> {
+        self.folded_chars().iter().filter(|c| s.matches(**c)).map(|c| c.to_string()).collect()
+    }
+
+    /// Parses `text` against this index's works and sources.
+    pub fn parse(&self, text: &str, exact: bool) -> Result<query::Query> {
+        Ok(query::parse(text, &self.vocabulary, exact)?)
+    }
+
+    pub fn search(&self, req: &SearchRequest) -> Result<SearchResponse> {
+        let mut text = req.query.clone();
+        for (field, value) in [("layer", &req.layer), ("work", &req.work), ("source", &req.source)] {
+            if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+                text.push_str(&format!(" {field}:{}", v.trim()));
+            }
+        }
+        let parsed = self.parse(&text, req.exact)?;
+        let expand = |s: &Syllable| self.expand(s);
+        let terms = query::count_terms(&parsed, &expand);
+        let tquery = query::compile(&parsed, &self.fields, &expand);
+        let limit = req.limit.min(MAX_LIMIT);
+        let searcher = self.reader.searcher();
+        let collector = MatchCollector { fields: self.fields, terms: &terms, keep: req.offset + limit };
+        let fruit = searcher.search(tquery.as_ref(), &collector)?;
+
+        let mut results = Vec::new();
+        for ranked in fruit.top.iter().skip(req.offset) {
+            results.push(self.hit(&searcher, ranked, &terms)?);
+        }
+        let pinyin = parsed
+            .positive_terms()
+            .filter_map(|a| match &a.kind {
+                query::AtomKind::Pinyin(s) => Some(PinyinExpansion {
+                    syllable: s.to_string(),
+                    characters: self.expand(s).concat(),
+                }),
+                _ => None,
+            })
+            .collect();
+        let t = &fruit.totals;
+        let mut by_source = BTreeMap::new();
+        let mut by_work: BTreeMap<String, Tally> = BTreeMap::new();
+        for (i, (id, work)) in self.meta.sources.iter().enumerate() {
+            let (segments, occurrences) = t.by_source.get(i).copied().unwrap_or((0, 0));
+            by_source.insert(id.clone(), Tally { segments, occurrences });
+            let w = by_work.entry(work.clone()).or_default();
+            w.segments += segments;
+            w.occurrences += occurrences;
+        }
+        let by_layer = Layer::ALL
+            .iter()
+            .zip(t.by_layer.iter())
+            .map(|(l, (s, o))| (l.label().to_string(), Tally { segments: *s, occurrences: *o }))
+            .collect();
+        Ok(SearchResponse {
+            query: req.query.clone(),
+            exact: req.exact,
+            total_occurrences: t.occurrences,
+            total_segments: t.segments,
+            by_source,
+            by_work,
+            by_layer,
+            pinyin,
+            offset: req.offset,
+            results,
+        })
+    }
+
+    fn hit(&self, searcher: &tantivy::Searcher, r: &Ranked, terms: &[CountTerm]) -> Result<Hit> {
+        let doc: TantivyDocument = searcher.doc(r.doc)?;
+        let f = &self.fields;
+        let text_of = |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
+        let u64_of = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
+        let text = text_of(f.text);
+        let ranges = kwic::highlights(&text, terms);
+        let snip = kwic::snippet(&text, &ranges);
+        let line_starts = doc.get_first(f.line_starts).and_then(|v| v.as_bytes()).unwrap_or(&[]);
+        let line = line_of(u64_of(f.line) as u32, line_starts, snip.first_hit.unwrap_or(0));
+        let layer = Layer::parse(&text_of(f.layer)).unwrap_or(Layer::Jing);
+        let pinyin_only = !terms.is_empty()
+            && terms.iter().filter(|t| t.pinyin).count() > 0
+            && terms.iter().filter(|t| !t.pinyin).all(|t| kwic::highlights(&text, std::slice::from_ref(t)).is_empty());
+        Ok(Hit {
+            id: text_of(f.passage),
+            source: text_of(f.source),
+            work: text_of(f.work),
+            layer,
+            segment: u64_of(f.segment) as u32,
+            ji: u64_of(f.ji) == 1,
+            line,
+            snippet: snip.text,
+            highlights: snip.highlights.iter().map(|h| [h.start, h.end]).collect(),
+            segment_highlights: ranges.iter().map(|h| [h.start, h.end]).collect(),
+            occurrences: r.occurrences,
+            score: r.score,
+            pinyin: pinyin_only,
+        })
+    }
+}
