@@ -1,0 +1,180 @@
+//! Searching the built-in corpus through a real tantivy index on disk: the
+//! public sanity figures of the corpus contract (CORPUS.md §5), filters,
+//! exact mode, pinyin, KWIC, and recovery from a damaged index.
+
+use std::sync::OnceLock;
+
+use sheli_corpus::Corpus;
+use sheli_index::{RebuildReason, SearchIndex, SearchRequest, SearchResponse, open_or_build};
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    index: SearchIndex,
+}
+
+fn corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| Corpus::builtin().expect("built-in corpus parses"))
+}
+
+fn index() -> &'static SearchIndex {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    &F.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let opened = open_or_build(&dir.path().join("index"), corpus(), &mut |_| {}).unwrap();
+        assert_eq!(opened.rebuilt, Some(RebuildReason::Missing));
+        Fixture { _dir: dir, index: opened.index }
+    })
+    .index
+}
+
+fn search(q: &str) -> SearchResponse {
+    index().search(&SearchRequest { query: q.into(), limit: 20, ..Default::default() }).unwrap()
+}
+
+fn per_source(r: &SearchResponse) -> Vec<u64> {
+    ["xiangshe.zhushu", "xiangshe.yiwen", "yanli.zhushu", "xiangshe.tongjie", "dashe.tongjie"]
+        .iter()
+        .map(|s| r.by_source[*s].occurrences)
+        .collect()
+}
+
+#[test]
+fn simplified_zhi_finds_traditional_zhi_everywhere() {
+    let r = search("觯");
+    assert_eq!(r.total_occurrences, 273);
+    assert_eq!(per_source(&r), [190, 56, 10, 0, 17]);
+}
+
+#[test]
+fn the_variant_hou_meets_hou() {
+    let r = search("矦");
+    assert_eq!(r.total_occurrences, 429);
+    assert_eq!(per_source(&r), [292, 3, 14, 109, 11]);
+    assert_eq!(search("侯").total_occurrences, 429);
+}
+
+#[test]
+fn a_phrase_matches_across_punctuation() {
+    let r = search("再拜賓答再拜");
+    assert_eq!(r.total_occurrences, 3);
+    assert_eq!(per_source(&r), [2, 0, 0, 1, 0]);
+    // the whole phrase is highlighted, punctuation inside included
+    let hit = r.results.iter().find(|h| h.source == "xiangshe.zhushu").unwrap();
+    let [a, b] = hit.highlights[0];
+    let lit: String = hit.snippet.chars().skip(a).take(b - a).collect();
+    assert!(lit.starts_with("再拜") && lit.ends_with("再拜") && lit.contains('。'), "{lit}");
+}
+
+#[test]
+fn totals_break_down_by_layer_and_work() {
+    let r = search("觯");
+    let layers: u64 = r.by_layer.values().map(|t| t.occurrences).sum();
+    assert_eq!(layers, 273);
+    assert_eq!(r.by_layer["譯"].occurrences, 56);
+    let works: u64 = r.by_work.values().map(|t| t.occurrences).sum();
+    assert_eq!(works, 273);
+    assert_eq!(r.by_work["燕禮"].occurrences, 10);
+}
+
+#[test]
+fn layer_and_work_filters_narrow() {
+    let zhu = search("觯 layer:注");
+    assert!(zhu.total_segments > 0);
+    assert!(zhu.results.iter().all(|h| h.layer == sheli_corpus::Layer::Zhu));
+    assert_eq!(zhu.total_occurrences, search("觯").by_layer["注"].occurrences);
+    let dashe = index()
+        .search(&SearchRequest { query: "觯".into(), work: Some("大射儀".into()), limit: 5, ..Default::default() })
+        .unwrap();
+    assert_eq!(dashe.total_occurrences, 17);
+}
+
+#[test]
+fn exact_mode_turns_folding_off() {
+    let exact = index()
+        .search(&SearchRequest { query: "觶".into(), exact: true, limit: 5, ..Default::default() })
+        .unwrap();
+    // 001 writes 觯 (never 觶) and the tongjie texts are simplified
+    assert_eq!(exact.by_source["xiangshe.yiwen"].occurrences, 0);
+    assert_eq!(exact.by_source["xiangshe.zhushu"].occurrences, 190);
+    assert_eq!(search("=觯").by_source["xiangshe.yiwen"].occurrences, 56);
+}
+
+#[test]
+fn exclusion_removes_segments() {
+    let all = search("觯");
+    let without = search("觯 -酬");
+    assert!(without.total_segments < all.total_segments);
+    assert!(without.results.iter().all(|h| !h.snippet.contains('酬')));
+}
+
+#[test]
+fn pinyin_finds_the_characters_with_that_reading() {
+    let r = search("bi1");
+    assert!(r.pinyin[0].characters.contains('楅'));
+    assert!(r.results.iter().all(|h| h.pinyin));
+    assert!(r.total_occurrences >= search("楅").total_occurrences);
+}
+
+#[test]
+fn results_carry_what_the_reader_needs() {
+    let r = search("楅猶幅也");
+    let h = &r.results[0];
+    assert_eq!(h.source, "xiangshe.zhushu");
+    assert_eq!(h.layer, sheli_corpus::Layer::Zhu);
+    assert_eq!(h.line, 763);
+    assert!(corpus().passage(&h.id).is_ok());
+}
+
+#[test]
+fn the_placeholder_never_matches() {
+    // 001 prints ■ for the missing 翿 (獲者執■旌唱獲, twice)
+    assert_eq!(search("獲者執■旌").by_source["xiangshe.yiwen"].occurrences, 2);
+    assert_eq!(search("獲者執翿旌").by_source["xiangshe.yiwen"].occurrences, 0);
+    assert_eq!(search("■旌").by_source["xiangshe.yiwen"].occurrences, 2);
+}
+
+#[test]
+fn matches_do_not_cross_segments() {
+    // 奏陔 is split between a 經 and its 注 in 000 (a source fault)
+    assert_eq!(search("奏陔 layer:經").by_source["xiangshe.zhushu"].occurrences, 0);
+    assert_eq!(search("樂正命奏 layer:經").by_source["xiangshe.zhushu"].occurrences, 1);
+}
+
+#[test]
+fn a_damaged_index_is_rebuilt_and_search_still_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index");
+    open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    let again = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    assert_eq!(again.rebuilt, None, "a sound index is reused");
+    drop(again);
+    // truncate the biggest data file
+    let biggest = std::fs::read_dir(&path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "json" && e != "lock"))
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let len = std::fs::metadata(&biggest).unwrap().len();
+    std::fs::OpenOptions::new().write(true).open(&biggest).unwrap().set_len(len / 2).unwrap();
+    let reopened = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    assert!(matches!(reopened.rebuilt, Some(RebuildReason::Corrupt(_))), "{:?}", reopened.rebuilt);
+    let r = reopened.index.search(&SearchRequest { query: "觯".into(), limit: 1, ..Default::default() }).unwrap();
+    assert_eq!(r.total_occurrences, 273);
+}
+
+#[test]
+fn a_missing_description_or_changed_texts_trigger_a_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index");
+    open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    let meta = path.join(sheli_index::meta::META_FILE);
+    let text = std::fs::read_to_string(&meta).unwrap();
+    std::fs::write(&meta, text.replace("\"corpus_hash\": \"", "\"corpus_hash\": \"0")).unwrap();
+    let r = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    assert_eq!(r.rebuilt, Some(RebuildReason::TextsChanged));
+    std::fs::remove_file(&meta).unwrap();
+    let r = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
+    assert!(matches!(r.rebuilt, Some(RebuildReason::Corrupt(_))));
+}
