@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export CARGO_TERM_COLOR ?= never
 CARGO ?= cargo
 
-.PHONY: run test deps test-rust test-ui test-e2e ui bench package clean
+.PHONY: run test deps test-rust test-ui test-e2e ui bindings bench package clean
 
 deps:
 	scripts/install-deps.sh system ui
@@ -13,8 +13,9 @@ deps:
 ui: deps
 	cd ui && npm run build
 
+## Builds the app (release, UI embedded) and opens it on the built-in corpus.
 run: deps ui
-	$(CARGO) build --release -p sheli
+	$(CARGO) build --release --locked -p sheli
 	./target/release/sheli
 
 test: deps ui test-rust test-ui test-e2e
@@ -22,19 +23,27 @@ test: deps ui test-rust test-ui test-e2e
 test-rust:
 	$(CARGO) test --workspace --locked
 
-test-ui:
+## Vitest (api.ts, stores, components) and svelte-check.
+test-ui: deps
 	cd ui && npm test
 
-test-e2e:
+## The real app in a real window (Xvfb when there is no display); screenshots
+## of every step in test-output/e2e/. Reuses the debug build of test-rust.
+test-e2e: deps
 	scripts/install-deps.sh e2e
 	e2e/run.sh
+
+## Regenerates ui/src/lib/bindings/ from the Rust types (ts-rs).
+bindings:
+	UPDATE_BINDINGS=1 $(CARGO) test -p sheli --lib bindings
 
 bench:
 	scripts/bench.sh
 
+## A .deb of the app, built by the tauri bundler (npm @tauri-apps/cli).
 package: deps ui
-	scripts/install-deps.sh tauri_cli
-	cd src-tauri && cargo tauri build --bundles deb
+	ui/node_modules/.bin/tauri build --bundles deb -- --locked
+	@ls -1 target/release/bundle/deb/*.deb
 
 clean:
 	$(CARGO) clean

@@ -4,6 +4,7 @@
 #   scripts/install-deps.sh system   apt packages (as root, or with sudo)
 #   scripts/install-deps.sh ui       npm packages of the web UI
 #   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
+#                                    and the npm packages of e2e/ (WebdriverIO)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +38,9 @@ ui() {
 e2e() {
   command -v tauri-driver >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/tauri-driver" ] ||
     cargo install tauri-driver --locked --quiet
+  if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+    (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 }
 
 for step in "$@"; do "$step"; done

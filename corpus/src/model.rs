@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// A layer of text. Serialised as its Chinese label, which is also what users
 /// type in `layer:注` filters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Layer {
     /// 經: the classic itself (記 is a flag on a 經 segment, see [`Segment::ji`]).
     #[serde(rename = "經")]
@@ -119,6 +120,7 @@ pub struct Segment {
 
 /// A 陸德明 sound gloss: which character is read how.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Reading {
     /// The character read (e.g. 射).
     pub character: String,
@@ -127,13 +129,16 @@ pub struct Reading {
     pub kind: ReadingKind,
     /// Further remarks glued to the reading (下傳同, 一音避, 後皆倣此).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub remark: Option<String>,
     /// The layer of the same passage holding the character glossed (經 or 注).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub serves: Option<Layer>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ReadingKind {
     /// X YZ反: initial of Y, final and tone of Z.

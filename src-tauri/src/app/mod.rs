@@ -1,6 +1,68 @@
-//! The desktop app (Tauri). Not written yet.
+//! The desktop app: a Tauri 2 window over the corpus.
+//!
+//! - [`state`]: [`AppState`], built once at start-up (where to add state);
+//! - [`commands`]: the commands, as plain functions and IPC wrappers;
+//! - [`dto`]: what the commands return; [`settings`]: the persisted settings;
+//! - [`error`]: the error every command may return;
+//! - `bindings` (tests): the TypeScript declarations in `ui/src/lib/bindings/`.
+//!
+//! Only [`run`] touches GTK and the display; the CLI never calls it.
 
+pub mod commands;
+pub mod dto;
+pub mod error;
+pub mod settings;
+pub mod state;
+
+#[cfg(test)]
+mod bindings;
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tauri::Manager;
+
+pub use error::{AppError, AppResult};
+pub use state::{AppState, SharedState};
+
+/// Overrides the data directory (settings, later the user store); the e2e
+/// harness points it at a fresh temporary directory.
+pub const DATA_DIR_ENV: &str = "SHELI_DATA_DIR";
+
+/// Opens the window and runs until it is closed.
 pub fn run() {
-    eprintln!("the desktop app is not built yet; try `sheli --help`");
-    std::process::exit(2);
+    let result = tauri::Builder::default()
+        .setup(|app| {
+            let data_dir = data_dir(app.handle())?;
+            let state: SharedState = Arc::new(AppState::load(data_dir));
+            app.manage(state);
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::ipc::sources,
+            commands::ipc::library,
+            commands::ipc::passage,
+            commands::ipc::passages,
+            commands::ipc::get_settings,
+            commands::ipc::set_settings,
+        ])
+        .run(tauri::tauri_build_context!());
+    if let Err(e) = result {
+        eprintln!("sheli: the app could not start: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `SHELI_DATA_DIR` if set, else the platform's app data directory
+/// (`~/.local/share/org.sheli.app` on Linux).
+fn data_dir(app: &tauri::AppHandle) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let dir = match std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => app.path().app_data_dir()?,
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot create the data directory {}: {e}", dir.display()))?;
+    Ok(dir)
 }

@@ -1,0 +1,311 @@
+//! The commands the UI can invoke.
+//!
+//! Each command is written twice, on purpose:
+//! - a plain function here (`sources(&AppState)`), which does the work and is
+//!   what the tests call, with no window and no Tauri runtime;
+//! - a thin `#[tauri::command]` wrapper in [`ipc`] with the same name, which
+//!   runs the plain function on a blocking thread (never the main thread)
+//!   and returns its result or an [`AppError`] to the UI.
+//!
+//! Adding a command: write both, then list it in `build.rs` (`COMMANDS`), in
+//! `generate_handler!` in `app/mod.rs` and as `allow-<name>` in
+//! `capabilities/main-window.json`; add its output types to
+//! `app::bindings` and a function to `ui/src/lib/api.ts`.
+
+use sheli_corpus::display::convert;
+use sheli_corpus::{Corpus, Layer, Passage, Reading};
+
+use super::dto::*;
+use super::error::{AppError, AppResult};
+use super::settings::{DisplayScript, Settings};
+use super::state::AppState;
+
+/// Longest id accepted from the UI (ids look like `xiangshe.zhushu.0123`).
+pub const MAX_ID_LEN: usize = 64;
+/// Most passages one `passages` call returns.
+pub const MAX_PAGE: u32 = 200;
+/// Characters of 經 in a library preview.
+pub const PREVIEW_CHARS: usize = 24;
+
+/// Checks an id sent by the UI: 1–64 characters of `a-z 0-9 . _ -`.
+pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
+    if id.is_empty() || id.len() > MAX_ID_LEN {
+        return Err(AppError::invalid(format!("a {what} id must be 1 to {MAX_ID_LEN} characters long")));
+    }
+    if !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-')) {
+        return Err(AppError::invalid(format!("`{}` is not a valid {what} id", id.escape_default())));
+    }
+    Ok(())
+}
+
+fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
+    Ok(convert(text, script.into())?)
+}
+
+fn script_or_setting(state: &AppState, script: Option<DisplayScript>) -> AppResult<DisplayScript> {
+    Ok(match script {
+        Some(s) => s,
+        None => state.settings.get()?.script,
+    })
+}
+
+/// `sources()`: every source with its edition, script and segment counts.
+pub fn sources(state: &AppState) -> AppResult<Vec<SourceView>> {
+    let corpus = state.corpus()?;
+    Ok(corpus
+        .summaries()
+        .into_iter()
+        .map(|s| {
+            let info = &corpus.source(&s.id).expect("a summary's source exists").info;
+            SourceView {
+                edition_note: info.edition_note.clone(),
+                coverage: info.coverage.clone(),
+                script: edition_script(info.script).to_owned(),
+                id: s.id,
+                work: s.work,
+                edition: s.edition,
+                passages: s.passages as u32,
+                layers: s.layers.into_iter().map(|(k, n)| (k.to_owned(), n as u32)).collect(),
+            }
+        })
+        .collect())
+}
+
+fn edition_script(s: sheli_corpus::EditionScript) -> &'static str {
+    match s {
+        sheli_corpus::EditionScript::Traditional => "traditional",
+        sheli_corpus::EditionScript::Simplified => "simplified",
+    }
+}
+
+/// `library(script?)`: works → editions → sections → passages, titles and
+/// previews in `script` (default: the display script of the settings).
+pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<LibraryView> {
+    let corpus = state.corpus()?;
+    let script = script_or_setting(state, script)?;
+    let mut works: Vec<WorkEntry> = Vec::new();
+    for source in corpus.sources() {
+        let info = &source.info;
+        let passages = corpus.passages_of(&info.id);
+        let edition = EditionEntry {
+            source: info.id.clone(),
+            edition: conv(&info.edition, script)?,
+            script: edition_script(info.script).to_owned(),
+            layers: layers_present(passages),
+            passages: passages.len() as u32,
+            sections: sections(passages, script)?,
+        };
+        match works.iter_mut().find(|w| w.work == info.work) {
+            Some(w) => w.editions.push(edition),
+            None => works.push(WorkEntry {
+                work: info.work.clone(),
+                title: conv(&info.work, script)?,
+                editions: vec![edition],
+            }),
+        }
+    }
+    Ok(LibraryView { works })
+}
+
+fn layers_present(passages: &[Passage]) -> Vec<Layer> {
+    Layer::ALL
+        .into_iter()
+        .filter(|l| passages.iter().any(|p| p.segments.iter().any(|s| s.layer == *l)))
+        .collect()
+}
+
+/// Groups consecutive passages with the same heading (and 記 flag).
+fn sections(passages: &[Passage], script: DisplayScript) -> AppResult<Vec<SectionEntry>> {
+    let mut out: Vec<SectionEntry> = Vec::new();
+    for p in passages {
+        let ji = p.is_ji();
+        let entry = PassageEntry {
+            id: p.id.clone(),
+            ordinal: p.ordinal,
+            section: p.section.as_deref().map(|s| conv(s, script)).transpose()?,
+            preview: preview(p, script)?,
+        };
+        match out.last_mut() {
+            Some(last) if last.title == entry.section && last.ji == ji => last.passages.push(entry),
+            _ => out.push(SectionEntry { title: entry.section.clone(), ji, passages: vec![entry] }),
+        }
+    }
+    Ok(out)
+}
+
+fn preview(p: &Passage, script: DisplayScript) -> AppResult<String> {
+    let jing = p.jing_text();
+    let text = if jing.is_empty() { p.segments.first().map(|s| s.text.as_str()).unwrap_or("") } else { &jing };
+    let mut short: String = text.chars().take(PREVIEW_CHARS).collect();
+    if text.chars().nth(PREVIEW_CHARS).is_some() {
+        short.push('…');
+    }
+    conv(&short, script)
+}
+
+/// `passage(id, script?)`: one passage with all its segments, converted.
+pub fn passage(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppResult<PassageView> {
+    validate_id("passage", id)?;
+    let corpus = state.corpus()?;
+    let script = script_or_setting(state, script)?;
+    view(corpus, corpus.passage(id)?, script)
+}
+
+/// `passages(source, start, count, script?)`: up to `count` passages of one
+/// source from ordinal `start` on (for the reader's continuous view).
+pub fn passages(
+    state: &AppState,
+    source: &str,
+    start: u32,
+    count: u32,
+    script: Option<DisplayScript>,
+) -> AppResult<Vec<PassageView>> {
+    validate_id("source", source)?;
+    if start == 0 {
+        return Err(AppError::invalid("passage ordinals start at 1"));
+    }
+    if count == 0 || count > MAX_PAGE {
+        return Err(AppError::invalid(format!("count must be between 1 and {MAX_PAGE}")));
+    }
+    let corpus = state.corpus()?;
+    if corpus.source(source).is_none() {
+        return Err(AppError::NotFound { what: "source", id: source.to_owned() });
+    }
+    let script = script_or_setting(state, script)?;
+    corpus
+        .passages_of(source)
+        .iter()
+        .skip(start as usize - 1)
+        .take(count as usize)
+        .map(|p| view(corpus, p, script))
+        .collect()
+}
+
+fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppResult<PassageView> {
+    let all = corpus.passages_of(&p.source);
+    let index = p.ordinal as usize - 1;
+    let source = corpus.source(&p.source).ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;
+    let segments = p
+        .segments
+        .iter()
+        .map(|s| {
+            // Convert the 疏 in two parts so the index of its part on the 注
+            // stays right even if a phrase changes length.
+            let (text, shu_on_zhu) = match s.shu_on_zhu {
+                Some(at) => {
+                    let at_byte = s.text.char_indices().nth(at as usize).map(|(b, _)| b).unwrap_or(s.text.len());
+                    let head = conv(&s.text[..at_byte], script)?;
+                    let tail = conv(&s.text[at_byte..], script)?;
+                    let at = head.chars().count() as u32;
+                    (head + &tail, Some(at))
+                }
+                None => (conv(&s.text, script)?, None),
+            };
+            let readings = s
+                .readings
+                .iter()
+                .map(|r| {
+                    Ok(Reading {
+                        character: conv(&r.character, script)?,
+                        reading: conv(&r.reading, script)?,
+                        kind: r.kind,
+                        remark: r.remark.as_deref().map(|t| conv(t, script)).transpose()?,
+                        serves: r.serves,
+                    })
+                })
+                .collect::<AppResult<Vec<_>>>()?;
+            Ok(SegmentView { layer: s.layer, text, ji: s.ji, line: s.line, column: s.column, shu_on_zhu, readings })
+        })
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(PassageView {
+        id: p.id.clone(),
+        source: p.source.clone(),
+        work: p.work.clone(),
+        title: conv(&p.work, script)?,
+        edition: conv(&source.info.edition, script)?,
+        ordinal: p.ordinal,
+        total: all.len() as u32,
+        section: p.section.as_deref().map(|s| conv(s, script)).transpose()?,
+        ji: p.is_ji(),
+        script,
+        segments,
+        prev: index.checked_sub(1).and_then(|i| all.get(i)).map(|q| q.id.clone()),
+        next: all.get(index + 1).map(|q| q.id.clone()),
+    })
+}
+
+/// `get_settings()`.
+pub fn get_settings(state: &AppState) -> AppResult<Settings> {
+    state.settings.get()
+}
+
+/// `set_settings(settings)`: validates, saves (atomically) and returns the
+/// settings as stored.
+pub fn set_settings(state: &AppState, settings: Settings) -> AppResult<Settings> {
+    state.settings.set(settings)
+}
+
+/// The `#[tauri::command]` wrappers: argument names are what the UI passes
+/// (camelCase in JavaScript), each runs its plain function off the main thread.
+pub mod ipc {
+    use std::sync::Arc;
+
+    use tauri::State;
+
+    use super::super::dto::*;
+    use super::super::error::{AppError, AppResult};
+    use super::super::settings::{DisplayScript, Settings};
+    use super::super::state::{AppState, SharedState};
+
+    /// Runs `f` on the blocking pool; a panic inside becomes an internal error.
+    async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AppState) -> AppResult<T> + Send + 'static,
+    {
+        let state = Arc::clone(state);
+        tauri::async_runtime::spawn_blocking(move || f(&state))
+            .await
+            .map_err(|e| AppError::Internal(format!("a background task failed: {e}")))?
+    }
+
+    #[tauri::command]
+    pub async fn sources(state: State<'_, SharedState>) -> AppResult<Vec<SourceView>> {
+        blocking(&state, super::sources).await
+    }
+
+    #[tauri::command]
+    pub async fn library(state: State<'_, SharedState>, script: Option<DisplayScript>) -> AppResult<LibraryView> {
+        blocking(&state, move |s| super::library(s, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn passage(
+        state: State<'_, SharedState>,
+        id: String,
+        script: Option<DisplayScript>,
+    ) -> AppResult<PassageView> {
+        blocking(&state, move |s| super::passage(s, &id, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn passages(
+        state: State<'_, SharedState>,
+        source: String,
+        start: u32,
+        count: u32,
+        script: Option<DisplayScript>,
+    ) -> AppResult<Vec<PassageView>> {
+        blocking(&state, move |s| super::passages(s, &source, start, count, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn get_settings(state: State<'_, SharedState>) -> AppResult<Settings> {
+        blocking(&state, super::get_settings).await
+    }
+
+    #[tauri::command]
+    pub async fn set_settings(state: State<'_, SharedState>, settings: Settings) -> AppResult<Settings> {
+        blocking(&state, move |s| super::set_settings(s, settings)).await
+    }
+}

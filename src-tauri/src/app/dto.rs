@@ -1,0 +1,110 @@
+//! What the commands send to the UI. Each type derives `ts_rs::TS`; its
+//! TypeScript declaration lives in `ui/src/lib/bindings/` (see
+//! `app::bindings`). Field names are snake_case, as in the corpus JSON.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use sheli_corpus::{Layer, Reading};
+use ts_rs::TS;
+
+use super::settings::DisplayScript;
+
+/// One source (one edition of one work), as `sheli corpus --json` lists it.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SourceView {
+    pub id: String,
+    pub work: String,
+    pub edition: String,
+    pub edition_note: String,
+    /// The script the edition is written in: `traditional` or `simplified`.
+    pub script: String,
+    pub coverage: String,
+    pub passages: u32,
+    /// Segment counts per layer label (經, 記, 注, 疏, 音義, 按, 題, 譯).
+    pub layers: BTreeMap<String, u32>,
+}
+
+/// The whole library: works, each with its editions, sections and passages.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct LibraryView {
+    pub works: Vec<WorkEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct WorkEntry {
+    /// The work's title as the corpus has it (鄉射禮), which is also its key.
+    pub work: String,
+    /// The title in the requested display script.
+    pub title: String,
+    pub editions: Vec<EditionEntry>,
+}
+
+/// One source of a work.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct EditionEntry {
+    /// The source id (`xiangshe.zhushu`).
+    pub source: String,
+    pub edition: String,
+    /// `traditional` or `simplified`.
+    pub script: String,
+    /// The layers this edition has at least one segment of, in canonical order.
+    pub layers: Vec<Layer>,
+    pub passages: u32,
+    pub sections: Vec<SectionEntry>,
+}
+
+/// A run of consecutive passages under one heading. Editions without
+/// headings have one untitled section (and one for the 記, if any).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SectionEntry {
+    pub title: Option<String>,
+    /// The passages belong to the 記.
+    pub ji: bool,
+    pub passages: Vec<PassageEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PassageEntry {
+    pub id: String,
+    pub ordinal: u32,
+    pub section: Option<String>,
+    /// The first characters of the 經 (or of the first segment when there is
+    /// no 經), in the requested script.
+    pub preview: String,
+}
+
+/// A passage with its segments, converted for display.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PassageView {
+    pub id: String,
+    pub source: String,
+    pub work: String,
+    /// The work's title in the requested script.
+    pub title: String,
+    pub edition: String,
+    pub ordinal: u32,
+    /// Number of passages in the source (for "n of N" and paging).
+    pub total: u32,
+    pub section: Option<String>,
+    pub ji: bool,
+    /// The script the text was converted to.
+    pub script: DisplayScript,
+    pub segments: Vec<SegmentView>,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SegmentView {
+    pub layer: Layer,
+    pub text: String,
+    /// A 經 segment of the 記.
+    pub ji: bool,
+    /// 1-based line and column of the segment's first character in the raw file.
+    pub line: u32,
+    pub column: u32,
+    /// For a 疏: where (character index in `text`) the part on the 注 begins.
+    pub shu_on_zhu: Option<u32>,
+    pub readings: Vec<Reading>,
+}

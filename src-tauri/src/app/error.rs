@@ -1,0 +1,100 @@
+//! The one error type of the IPC layer.
+//!
+//! Every command returns `Result<_, AppError>`. An `AppError` crosses IPC as
+//! [`ErrorPayload`] — `{ "kind": "not_found", "message": "…" }` — so the UI can
+//! branch on `kind` and show `message` as it is. Commands never panic across
+//! IPC: a failure anywhere becomes one of these variants.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The UI sent something malformed (a bad id, an out-of-range number).
+    #[error("invalid input: {0}")]
+    InvalidInput(String),
+    /// A well-formed reference to something that does not exist.
+    #[error("{what} `{id}` does not exist")]
+    NotFound { what: &'static str, id: String },
+    /// The texts could not be loaded or converted.
+    #[error("the texts are unavailable: {0}")]
+    Corpus(String),
+    /// The settings file could not be read or written.
+    #[error("settings: {0}")]
+    Settings(String),
+    /// A bug: a background task failed or a lock was poisoned.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+/// The machine-readable part of an error, for the UI to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    InvalidInput,
+    NotFound,
+    Corpus,
+    Settings,
+    Internal,
+}
+
+/// What a failed command sends to the UI.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ErrorPayload {
+    pub kind: ErrorKind,
+    /// A sentence a reader can understand, shown as it is.
+    pub message: String,
+}
+
+impl AppError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            AppError::InvalidInput(_) => ErrorKind::InvalidInput,
+            AppError::NotFound { .. } => ErrorKind::NotFound,
+            AppError::Corpus(_) => ErrorKind::Corpus,
+            AppError::Settings(_) => ErrorKind::Settings,
+            AppError::Internal(_) => ErrorKind::Internal,
+        }
+    }
+
+    pub fn payload(&self) -> ErrorPayload {
+        ErrorPayload { kind: self.kind(), message: self.to_string() }
+    }
+
+    pub fn invalid(msg: impl Into<String>) -> AppError {
+        AppError::InvalidInput(msg.into())
+    }
+}
+
+impl Serialize for AppError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.payload().serialize(s)
+    }
+}
+
+impl From<sheli_corpus::CorpusError> for AppError {
+    fn from(e: sheli_corpus::CorpusError) -> Self {
+        match e {
+            sheli_corpus::CorpusError::UnknownPassage(id) => AppError::NotFound { what: "passage", id },
+            sheli_corpus::CorpusError::UnknownSource(id) => AppError::NotFound { what: "source", id },
+            other => AppError::Corpus(other.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_serialize_as_kind_and_message() {
+        let e = AppError::NotFound { what: "passage", id: "x.0001".into() };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["kind"], "not_found");
+        assert_eq!(v["message"], "passage `x.0001` does not exist");
+        let v = serde_json::to_value(AppError::invalid("too long")).unwrap();
+        assert_eq!(v["kind"], "invalid_input");
+    }
+}

@@ -1,0 +1,237 @@
+//! The reader's settings, kept across restarts in `settings.json` in the data
+//! directory.
+//!
+//! The file is small JSON; missing fields take their defaults and unknown ones
+//! are ignored, so older and newer versions of the app can share it. A file
+//! that cannot be parsed is set aside as `settings.json.bad` and the defaults
+//! are used. Writes are atomic: a temporary file in the same directory, synced,
+//! then renamed over the old one.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use sheli_corpus::Layer;
+use sheli_corpus::display::Script;
+use ts_rs::TS;
+
+use super::error::{AppError, AppResult};
+
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// The script text is shown in (display conversion, not the search fold).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum DisplayScript {
+    /// As each edition has it.
+    #[default]
+    Original,
+    Traditional,
+    Simplified,
+}
+
+impl From<DisplayScript> for Script {
+    fn from(s: DisplayScript) -> Script {
+        match s {
+            DisplayScript::Original => Script::Original,
+            DisplayScript::Traditional => Script::Traditional,
+            DisplayScript::Simplified => Script::Simplified,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow the desktop's preference.
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// The size of the 經 text in CSS pixels; commentary is sized relative to it.
+pub const CHAR_SIZE_MIN: u16 = 14;
+pub const CHAR_SIZE_MAX: u16 = 48;
+pub const CHAR_SIZE_DEFAULT: u16 = 24;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct Settings {
+    pub script: DisplayScript,
+    /// Size of the 經 text in CSS pixels (14–48).
+    pub char_size: u16,
+    pub theme: Theme,
+    /// The commentary layers shown beneath the 經 (經 itself is always shown).
+    pub layers: Vec<Layer>,
+    /// Whether the parallel column (aligned passages, translation) is open.
+    pub parallel: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            script: DisplayScript::default(),
+            char_size: CHAR_SIZE_DEFAULT,
+            theme: Theme::default(),
+            layers: vec![Layer::Zhu, Layer::Shu, Layer::Yinyi, Layer::An, Layer::Ti],
+            parallel: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Checks the values and puts the layer list in canonical order (no
+    /// duplicates, 經 left out since it is always shown).
+    pub fn validated(mut self) -> AppResult<Settings> {
+        if !(CHAR_SIZE_MIN..=CHAR_SIZE_MAX).contains(&self.char_size) {
+            return Err(AppError::invalid(format!(
+                "character size must be between {CHAR_SIZE_MIN} and {CHAR_SIZE_MAX}, not {}",
+                self.char_size
+            )));
+        }
+        if self.layers.len() > 32 {
+            return Err(AppError::invalid("too many layers"));
+        }
+        self.layers = Layer::ALL
+            .into_iter()
+            .filter(|l| *l != Layer::Jing && self.layers.contains(l))
+            .collect();
+        Ok(self)
+    }
+
+    /// Like [`Settings::validated`], but repairs instead of refusing (for a
+    /// file on disk that someone edited by hand).
+    fn repaired(mut self) -> Settings {
+        self.char_size = self.char_size.clamp(CHAR_SIZE_MIN, CHAR_SIZE_MAX);
+        self.validated().unwrap_or_default()
+    }
+}
+
+/// The settings in memory and the file they are kept in.
+#[derive(Debug)]
+pub struct SettingsStore {
+    path: PathBuf,
+    current: Mutex<Settings>,
+}
+
+impl SettingsStore {
+    /// Reads `settings.json` from `dir` (defaults when absent or unreadable).
+    pub fn open(dir: &Path) -> SettingsStore {
+        let path = dir.join(SETTINGS_FILE);
+        let current = match fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str::<Settings>(&text) {
+                Ok(s) => s.repaired(),
+                Err(e) => {
+                    eprintln!("sheli: {} is not valid ({e}); using the default settings", path.display());
+                    let _ = fs::rename(&path, path.with_extension("json.bad"));
+                    Settings::default()
+                }
+            },
+            Err(_) => Settings::default(),
+        };
+        SettingsStore { path, current: Mutex::new(current) }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn get(&self) -> AppResult<Settings> {
+        Ok(self.lock()?.clone())
+    }
+
+    /// Validates, saves and returns the settings as stored.
+    pub fn set(&self, settings: Settings) -> AppResult<Settings> {
+        let settings = settings.validated()?;
+        let mut current = self.lock()?;
+        write_atomically(&self.path, &serde_json::to_vec_pretty(&settings).map_err(internal)?)
+            .map_err(|e| AppError::Settings(format!("could not save {}: {e}", self.path.display())))?;
+        *current = settings.clone();
+        Ok(settings)
+    }
+
+    fn lock(&self) -> AppResult<std::sync::MutexGuard<'_, Settings>> {
+        self.current.lock().map_err(|_| AppError::Internal("the settings lock is poisoned".into()))
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> AppError {
+    AppError::Internal(e.to_string())
+}
+
+/// Writes `bytes` to `path` so that a reader sees the old or the new content,
+/// never a part: a temporary file beside it, synced, then renamed.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.write_all(b"\n")?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)?;
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_survive_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::open(dir.path());
+        assert_eq!(store.get().unwrap(), Settings::default());
+        let mut s = store.get().unwrap();
+        s.script = DisplayScript::Simplified;
+        s.char_size = 30;
+        s.theme = Theme::Dark;
+        s.layers = vec![Layer::Shu, Layer::Zhu, Layer::Zhu, Layer::Jing];
+        s.parallel = true;
+        let saved = store.set(s).unwrap();
+        assert_eq!(saved.layers, vec![Layer::Zhu, Layer::Shu], "canonical order, no dupes, no 經");
+        drop(store);
+        let again = SettingsStore::open(dir.path());
+        assert_eq!(again.get().unwrap(), saved);
+        // No temporary file is left behind.
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from(SETTINGS_FILE)]);
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused_and_nothing_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::open(dir.path());
+        let s = Settings { char_size: 2, ..Settings::default() };
+        assert!(matches!(store.set(s), Err(AppError::InvalidInput(_))));
+        assert!(!dir.path().join(SETTINGS_FILE).exists());
+    }
+
+    #[test]
+    fn a_broken_or_partial_file_falls_back_to_defaults() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(SETTINGS_FILE), "{ not json").unwrap();
+        assert_eq!(SettingsStore::open(dir.path()).get().unwrap(), Settings::default());
+        assert!(dir.path().join("settings.json.bad").exists());
+
+        fs::write(dir.path().join(SETTINGS_FILE), r#"{"script":"simplified","char_size":400,"future":1}"#)
+            .unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!(s.script, DisplayScript::Simplified);
+        assert_eq!(s.char_size, CHAR_SIZE_MAX);
+        assert_eq!(s.layers, Settings::default().layers);
+    }
+}

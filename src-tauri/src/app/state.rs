@@ -1,0 +1,57 @@
+//! What the app holds while it runs, built once at start-up.
+//!
+//! To add state (the search index, the user store, …): add a field to
+//! [`AppState`], build it in [`AppState::load`] (and in
+//! [`AppState::for_tests`] if tests need it), and read it in commands through
+//! `state.your_field`. Keep each part behind its own lock (or none, if it is
+//! read-only) so that one slow command does not hold up the others.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use sheli_corpus::Corpus;
+
+use super::error::{AppError, AppResult};
+use super::settings::SettingsStore;
+
+/// The state every command receives (as `State<'_, SharedState>`).
+pub type SharedState = Arc<AppState>;
+
+#[derive(Debug)]
+pub struct AppState {
+    /// Where the user's files live (`SHELI_DATA_DIR`, or the platform's app
+    /// data directory).
+    pub data_dir: PathBuf,
+    /// The built-in texts, parsed. An error is kept (not raised) so that the
+    /// window still opens and can say what went wrong.
+    corpus: Result<Arc<Corpus>, String>,
+    /// The reader's settings (`settings.json`).
+    pub settings: SettingsStore,
+}
+
+impl AppState {
+    /// Builds the state for the app: parses the built-in texts and reads the
+    /// settings from `data_dir`.
+    pub fn load(data_dir: PathBuf) -> AppState {
+        let corpus = Corpus::builtin().map(Arc::new).map_err(|e| e.to_string());
+        if let Err(e) = &corpus {
+            eprintln!("sheli: the built-in texts could not be loaded: {e}");
+        }
+        AppState::with_corpus(corpus, data_dir)
+    }
+
+    /// A state over a given corpus (tests build the corpus once and share it).
+    pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
+        let settings = SettingsStore::open(&data_dir);
+        AppState { data_dir, corpus, settings }
+    }
+
+    /// The parsed texts, or why they are unavailable.
+    pub fn corpus(&self) -> AppResult<&Corpus> {
+        self.corpus.as_deref().map_err(|e| AppError::Corpus(e.clone()))
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+}

@@ -1,0 +1,251 @@
+//! The commands, called directly with a state: no window, no Tauri runtime.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use sheli_corpus::{Corpus, EditionScript, Format, Layer, SourceInfo};
+
+use super::commands;
+use super::error::AppError;
+use super::settings::{DisplayScript, Settings, Theme};
+use super::state::AppState;
+
+/// The built-in corpus, parsed once for all tests.
+fn builtin() -> Arc<Corpus> {
+    static CORPUS: OnceLock<Arc<Corpus>> = OnceLock::new();
+    CORPUS.get_or_init(|| Arc::new(Corpus::builtin().expect("the built-in texts parse"))).clone()
+}
+
+fn state_over(corpus: Arc<Corpus>) -> (AppState, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    (AppState::with_corpus(Ok(corpus), dir.path().to_path_buf()), dir)
+}
+
+/// A small corpus in the `plain` format, independent of the edition parsers.
+fn tiny() -> Arc<Corpus> {
+    let mut c = Corpus::default();
+    let info = |id: &str, work: &str| SourceInfo {
+        id: id.into(),
+        file: format!("{id}.txt"),
+        origin: "test".into(),
+        sha256: String::new(),
+        work: work.into(),
+        edition: "儀禮註疏".into(),
+        edition_note: String::new(),
+        script: EditionScript::Traditional,
+        format: Format::Plain,
+        coverage: String::new(),
+        provenance: String::new(),
+        licence: String::new(),
+        user: true,
+    };
+    let text = "鄉射之禮。主人戒賓。\n\n[注]主人,州長也。\n\n[疏]釋曰:自此至無介。○注「主人」至「庶乎」。\n\n\
+                賓出迎,再拜。\n\n[記]記。鄉射之禮,五物詢眾庶。\n";
+    c.add_source(info("test.a", "鄉射禮"), Arc::from(text)).unwrap();
+    c.add_source(info("test.b", "燕禮"), Arc::from("")).unwrap();
+    Arc::new(c)
+}
+
+#[test]
+fn sources_list_every_builtin_source_with_counts() {
+    let (state, _dir) = state_over(builtin());
+    let sources = commands::sources(&state).unwrap();
+    let ids: Vec<&str> = sources.iter().map(|s| s.id.as_str()).collect();
+    for id in ["xiangshe.zhushu", "xiangshe.yiwen", "yanli.zhushu", "xiangshe.tongjie", "dashe.tongjie"] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    let zhushu = sources.iter().find(|s| s.id == "xiangshe.zhushu").unwrap();
+    assert_eq!(zhushu.work, "鄉射禮");
+    assert_eq!(zhushu.script, "traditional");
+    assert!(zhushu.layers.contains_key("經") && zhushu.layers.contains_key("注"));
+    assert_eq!(zhushu.layers["經"] > 0, zhushu.passages > 0);
+}
+
+#[test]
+fn library_lists_the_three_works_in_order_even_when_empty() {
+    let (state, _dir) = state_over(builtin());
+    let lib = commands::library(&state, Some(DisplayScript::Original)).unwrap();
+    let works: Vec<&str> = lib.works.iter().map(|w| w.work.as_str()).collect();
+    assert_eq!(works, ["鄉射禮", "燕禮", "大射儀"]);
+    let xiangshe = &lib.works[0];
+    assert!(xiangshe.editions.iter().any(|e| e.source == "xiangshe.zhushu"));
+    for e in lib.works.iter().flat_map(|w| &w.editions) {
+        let n: usize = e.sections.iter().map(|s| s.passages.len()).sum();
+        assert_eq!(n as u32, e.passages, "{}: every passage is in one section", e.source);
+    }
+}
+
+#[test]
+fn library_converts_titles_and_previews() {
+    let (state, _dir) = state_over(tiny());
+    let lib = commands::library(&state, Some(DisplayScript::Simplified)).unwrap();
+    assert_eq!(lib.works[0].work, "鄉射禮", "the key stays as the corpus has it");
+    assert_eq!(lib.works[0].title, "乡射礼");
+    assert_eq!(lib.works[0].editions[0].edition, "仪礼注疏");
+    let a = &lib.works[0].editions[0];
+    assert_eq!(a.layers, vec![Layer::Jing, Layer::Zhu, Layer::Shu]);
+    // Without headings: one untitled section, and one for the 記.
+    let titles: Vec<(Option<&str>, bool, usize)> =
+        a.sections.iter().map(|s| (s.title.as_deref(), s.ji, s.passages.len())).collect();
+    assert_eq!(titles, [(None, false, 2), (None, true, 1)]);
+    assert_eq!(a.sections[0].passages[0].preview, "乡射之礼。主人戒宾。");
+    // The empty edition is listed, with no sections.
+    assert_eq!(lib.works[1].title, "燕礼");
+    assert!(lib.works[1].editions[0].sections.is_empty());
+}
+
+#[test]
+fn library_defaults_to_the_script_of_the_settings() {
+    let (state, _dir) = state_over(tiny());
+    let s = Settings { script: DisplayScript::Simplified, ..Settings::default() };
+    commands::set_settings(&state, s).unwrap();
+    assert_eq!(commands::library(&state, None).unwrap().works[0].title, "乡射礼");
+}
+
+#[test]
+fn a_passage_has_its_layers_converted_and_neighbours() {
+    let (state, _dir) = state_over(tiny());
+    let p = commands::passage(&state, "test.a.0001", Some(DisplayScript::Original)).unwrap();
+    assert_eq!(p.title, "鄉射禮");
+    assert_eq!((p.ordinal, p.total), (1, 3));
+    assert_eq!(p.prev, None);
+    assert_eq!(p.next.as_deref(), Some("test.a.0002"));
+    let layers: Vec<Layer> = p.segments.iter().map(|s| s.layer).collect();
+    assert_eq!(layers, [Layer::Jing, Layer::Zhu, Layer::Shu]);
+
+    let s = commands::passage(&state, "test.a.0001", Some(DisplayScript::Simplified)).unwrap();
+    assert_eq!(s.title, "乡射礼");
+    assert_eq!(s.script, DisplayScript::Simplified);
+    assert_eq!(s.segments[0].text, "乡射之礼。主人戒宾。");
+    assert_eq!(s.segments[1].text, "主人,州长也。");
+    let last = commands::passage(&state, "test.a.0003", None).unwrap();
+    assert!(last.ji && last.next.is_none());
+}
+
+#[test]
+fn builtin_xiangshe_passage_shows_jing_and_zhu() {
+    let (state, _dir) = state_over(builtin());
+    let p = commands::passage(&state, "xiangshe.zhushu.0001", Some(DisplayScript::Simplified)).unwrap();
+    assert!(p.segments.iter().any(|s| s.layer == Layer::Jing && !s.text.is_empty()));
+    assert!(p.segments.iter().any(|s| s.layer == Layer::Zhu && !s.text.is_empty()));
+    assert_eq!(p.title, "乡射礼");
+    for s in p.segments.iter().filter(|s| s.shu_on_zhu.is_some()) {
+        let at = s.shu_on_zhu.unwrap() as usize;
+        assert!(at <= s.text.chars().count());
+        let rest: String = s.text.chars().skip(at).take(2).collect();
+        assert!(rest.starts_with('○') || rest.starts_with('注'), "{rest}");
+    }
+}
+
+#[test]
+fn passages_pages_through_a_source() {
+    let (state, _dir) = state_over(tiny());
+    let page = commands::passages(&state, "test.a", 2, 10, None).unwrap();
+    let ids: Vec<&str> = page.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["test.a.0002", "test.a.0003"]);
+    assert!(commands::passages(&state, "test.a", 9, 10, None).unwrap().is_empty());
+    assert!(matches!(commands::passages(&state, "test.a", 0, 10, None), Err(AppError::InvalidInput(_))));
+    assert!(matches!(commands::passages(&state, "test.a", 1, 0, None), Err(AppError::InvalidInput(_))));
+    assert!(matches!(commands::passages(&state, "test.a", 1, 10_000, None), Err(AppError::InvalidInput(_))));
+    assert!(matches!(commands::passages(&state, "nope", 1, 10, None), Err(AppError::NotFound { .. })));
+}
+
+#[test]
+fn bad_ids_are_refused_with_a_readable_message() {
+    let (state, _dir) = state_over(tiny());
+    for bad in ["", "../etc/passwd", "XIANGSHE.0001", "鄉射.0001", &"a".repeat(65)] {
+        let e = commands::passage(&state, bad, None).unwrap_err();
+        assert!(matches!(e, AppError::InvalidInput(_)), "{bad}: {e}");
+    }
+    let e = commands::passage(&state, "test.a.9999", None).unwrap_err();
+    assert!(matches!(e, AppError::NotFound { .. }));
+    assert_eq!(e.to_string(), "passage `test.a.9999` does not exist");
+}
+
+#[test]
+fn settings_round_trip_through_the_commands_and_a_restart() {
+    let (state, dir) = state_over(tiny());
+    assert_eq!(commands::get_settings(&state).unwrap(), Settings::default());
+    let wanted = Settings {
+        script: DisplayScript::Simplified,
+        char_size: 32,
+        theme: Theme::Dark,
+        layers: vec![Layer::Zhu],
+        parallel: true,
+    };
+    assert_eq!(commands::set_settings(&state, wanted.clone()).unwrap(), wanted);
+    let bad = Settings { char_size: 1000, ..wanted.clone() };
+    assert!(matches!(commands::set_settings(&state, bad), Err(AppError::InvalidInput(_))));
+    let restarted = AppState::with_corpus(Ok(tiny()), dir.path().to_path_buf());
+    assert_eq!(commands::get_settings(&restarted).unwrap(), wanted);
+}
+
+#[test]
+fn without_a_corpus_commands_fail_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::with_corpus(Err("parse error at line 3".into()), dir.path().to_path_buf());
+    let e = commands::library(&state, None).unwrap_err();
+    assert!(matches!(e, AppError::Corpus(_)));
+    assert!(e.to_string().contains("parse error at line 3"));
+    // Settings still work.
+    assert!(commands::get_settings(&state).is_ok());
+}
+
+#[test]
+fn an_empty_corpus_gives_an_empty_library() {
+    let (state, _dir) = state_over(Arc::new(Corpus::default()));
+    assert!(commands::library(&state, None).unwrap().works.is_empty());
+    assert!(commands::sources(&state).unwrap().is_empty());
+}
+
+/// Every command is listed in build.rs, in `generate_handler!` and in the
+/// capability, and has an IPC wrapper.
+#[test]
+fn commands_are_declared_everywhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let build = read("build.rs");
+    let list = build.split("const COMMANDS: &[&str] = &[").nth(1).unwrap().split(']').next().unwrap();
+    let mut declared: Vec<String> = list.split(',').map(|s| s.trim().trim_matches('"').to_owned()).collect();
+    declared.retain(|s| !s.is_empty());
+    declared.sort();
+
+    let handler = read("src/app/mod.rs");
+    let handler = handler.split("generate_handler![").nth(1).unwrap().split(']').next().unwrap();
+    let mut handled: Vec<String> = handler
+        .split(',')
+        .map(|s| s.trim().trim_start_matches("commands::ipc::").to_owned())
+        .filter(|s| !s.is_empty())
+        .collect();
+    handled.sort();
+    assert_eq!(declared, handled, "build.rs COMMANDS vs generate_handler!");
+
+    let cap: serde_json::Value = serde_json::from_str(&read("capabilities/main-window.json")).unwrap();
+    let mut allowed: Vec<String> = cap["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().strip_prefix("allow-").expect("only allow-<command>").replace('-', "_"))
+        .collect();
+    allowed.sort();
+    assert_eq!(declared, allowed, "build.rs COMMANDS vs the capability");
+
+    let commands = read("src/app/commands.rs");
+    for c in &declared {
+        assert!(commands.contains(&format!("pub async fn {c}(")), "no IPC wrapper for {c}");
+    }
+}
+
+#[test]
+fn the_config_has_a_strict_csp_and_no_plugins() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let conf: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("tauri.conf.json")).unwrap()).unwrap();
+    let csp = &conf["app"]["security"]["csp"];
+    let all: String = csp.as_object().unwrap().values().map(|v| v.as_str().unwrap()).collect::<Vec<_>>().join(" ");
+    assert!(!all.contains("unsafe-eval") && !all.contains("unsafe-inline"), "{all}");
+    assert!(!all.contains("http://") || all.matches("http://").count() == all.matches("http://ipc.localhost").count());
+    assert!(!all.contains("https:"), "no remote sources: {all}");
+    let cargo = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(!cargo.contains("tauri-plugin"), "no plugins");
+}

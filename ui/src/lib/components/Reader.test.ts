@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setTransport } from "../api";
+import type { PassageView } from "../bindings/PassageView";
+import Reader from "./Reader.svelte";
+import { SAMPLE_SETTINGS, samplePassage } from "../../test/fixtures";
+
+afterEach(() => {
+  cleanup();
+  setTransport(null);
+});
+
+function backend() {
+  const calls: string[] = [];
+  const three: PassageView[] = [1, 2, 3].map((n) =>
+    samplePassage({ id: `xiangshe.zhushu.000${n}`, ordinal: n, total: 3 }),
+  );
+  setTransport(async (cmd, args) => {
+    calls.push(cmd);
+    if (cmd === "passages") {
+      const script = args.script as string;
+      return three.map((p) => (script === "simplified" ? { ...p, title: "乡射礼", script: "simplified" } : p));
+    }
+    if (cmd === "set_settings") return args.settings;
+    if (cmd === "get_settings") return SAMPLE_SETTINGS;
+    throw new Error(cmd);
+  });
+  return calls;
+}
+
+describe("Reader", () => {
+  it("shows the passages with 經 and the commentary layers, without reloading in a loop", async () => {
+    const calls = backend();
+    render(Reader, { id: "xiangshe.zhushu.0002" });
+    await screen.findByTestId("reader-title");
+    const p = document.querySelector('[data-passage="xiangshe.zhushu.0002"]')!;
+    expect(p.querySelector('[data-layer="jing"]')!.textContent).toBe("鄉射之禮。主人戒賓。");
+    expect(p.querySelector('[data-layer="zhu"]')!.textContent).toContain("主人,州長也。");
+    expect(p.classList.contains("current")).toBe(true);
+    expect(document.querySelectorAll("[data-passage]").length).toBe(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c === "passages").length).toBe(1);
+  });
+
+  it("hides a layer for the whole view when it is switched off", async () => {
+    backend();
+    render(Reader, { id: "xiangshe.zhushu.0001" });
+    await screen.findByTestId("reader-title");
+    expect(document.querySelectorAll('[data-layer="zhu"]').length).toBe(3);
+    await fireEvent.click(screen.getByTestId("toggle-zhu"));
+    await waitFor(() => expect(document.querySelectorAll('[data-layer="zhu"]').length).toBe(0));
+    expect(document.querySelectorAll('[data-layer="jing"]').length).toBe(3);
+    await fireEvent.click(screen.getByTestId("toggle-zhu"));
+    await waitFor(() => expect(document.querySelectorAll('[data-layer="zhu"]').length).toBe(3));
+  });
+
+  it("says so when the passage does not exist", async () => {
+    backend();
+    render(Reader, { id: "xiangshe.zhushu.0099" });
+    expect((await screen.findByRole("alert")).textContent).toContain("does not exist");
+  });
+
+  it("refuses an id that is not a passage id", async () => {
+    backend();
+    render(Reader, { id: "nonsense" });
+    expect((await screen.findByRole("alert")).textContent).toContain("is not a passage id");
+  });
+});
