@@ -119,7 +119,10 @@ fn lines_without_a_shu_are_split_at_their_known_jing() {
         assert_eq!(texts(p, Layer::Zhu), [zhu], "the 注 after {jing}");
         assert_eq!(p.segments_of(Layer::Shu).count(), 0, "{jing} has no 疏");
     }
-    assert_eq!(texts(passage(&c, "受賜爵者興,授"), Layer::Jing), ["受賜爵者興,授執散爵,執散爵者乃酌行之。"]);
+    assert_eq!(
+        texts(passage(&c, "受賜爵者興,授"), Layer::Jing),
+        ["受賜爵者興,授執散爵,執散爵者乃酌行之。"]
+    );
 }
 
 #[test]
@@ -163,4 +166,64 @@ fn positions_point_back_into_the_raw_file() {
     let zhu_index = p.segments.iter().position(|s| s.layer == Layer::Zhu).unwrap();
     assert_eq!(c.position(p, zhu_index, 0), Some((3, 39)), "此當言媵觶 starts at L3:c39");
     assert_eq!(c.passage_at_line(SOURCE, 4).map(|p| p.id.as_str()), Some("yanli.zhushu.0002"));
+}
+
+mod other_shapes {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+    use sheli_corpus::{Corpus, CorpusError, EditionScript, Format, SourceInfo};
+
+    fn parse(raw: &str) -> sheli_corpus::Result<usize> {
+        let info = SourceInfo {
+            id: "test.fused".into(),
+            file: "test.fused.txt".into(),
+            origin: "test".into(),
+            sha256: String::new(),
+            work: "測試".into(),
+            edition: "儀禮注疏".into(),
+            edition_note: String::new(),
+            script: EditionScript::Traditional,
+            format: Format::ZhushuFused,
+            coverage: String::new(),
+            provenance: String::new(),
+            licence: String::new(),
+            user: true,
+        };
+        let mut c = Corpus::default();
+        c.add_source(info, Arc::from(raw)).map(|s| s.passages.len())
+    }
+
+    #[test]
+    fn a_line_the_parser_cannot_split_is_a_parse_error() {
+        let cases = [
+            ("[疏]“甲”。釋曰:乙。", "a 疏 with no line before it"),
+            ("甲乙。丙丁。", "no 疏 and no known 經"),
+            (
+                "甲乙。丙丁。\n[疏]“甲乙”。注“戊己”。釋曰:庚。",
+                "the 出文 quotes a 注 not in the line",
+            ),
+            (
+                "甲乙。丙丁。\n[疏]“甲乙”。注“丙丁”。釋曰:庚。\n[疏]“甲乙”。釋曰:辛。",
+                "two 疏 for one line",
+            ),
+        ];
+        for (raw, why) in cases {
+            match parse(raw) {
+                Err(CorpusError::Parse { .. }) => {}
+                other => panic!("{why}: expected a parse error, got {other:?}"),
+            }
+        }
+        assert_eq!(parse("甲乙。丙丁。\n[疏]“甲乙”。注“丙丁”。釋曰:庚。\n").ok(), Some(1));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn any_text_parses_or_fails_without_panicking(
+            raw in "[甲乙卒主,。“”至注釋曰:\\[\\]疏\n ]{0,60}"
+        ) {
+            let _ = parse(&raw);
+        }
+    }
 }

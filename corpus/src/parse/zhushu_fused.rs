@@ -111,7 +111,8 @@ fn read_entries(info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<E
         }
         if let Some(body) = text.strip_prefix(SHU_MARKER) {
             let start = range.end - body.len();
-            let shu = ShuLine { range: start..range.end, chuwen: parse_chuwen(raw, start..range.end) };
+            let shu =
+                ShuLine { range: start..range.end, chuwen: parse_chuwen(raw, start..range.end) };
             match entries.last_mut() {
                 Some(entry) if entry.shu.is_none() => entry.shu = Some(shu),
                 _ => return Err(parse_error(info, line, "a 疏 line without a 經 line before it")),
@@ -180,8 +181,10 @@ fn sentence_ends(raw: &str, range: Range<usize>) -> Vec<usize> {
 /// Where the 注 of a fused line begins (a byte offset in `raw`).
 fn split_jing_zhu(info: &SourceInfo, raw: &str, entry: &Entry) -> Result<usize> {
     // A cut at the very end of the line would leave the 注 empty.
-    let cuts: Vec<usize> =
-        sentence_ends(raw, entry.range.clone()).into_iter().filter(|&b| b < entry.range.end).collect();
+    let cuts: Vec<usize> = sentence_ends(raw, entry.range.clone())
+        .into_iter()
+        .filter(|&b| b < entry.range.end)
+        .collect();
     let chuwen = entry.shu.as_ref().map(|s| &s.chuwen);
     if let Some((zhu_start, _)) = chuwen.and_then(|c| c.zhu.as_ref()) {
         let jing_end = chuwen.and_then(|c| c.jing.as_ref()).map(|(_, b)| b.as_slice());
@@ -192,14 +195,14 @@ fn split_jing_zhu(info: &SourceInfo, raw: &str, entry: &Entry) -> Result<usize> 
                 let after = kept(&raw[b..entry.range.end]);
                 jing_end.is_none_or(|end| before.ends_with(end)) && after.starts_with(zhu_start)
             })
-            .ok_or_else(|| parse_error(info, entry.line, "the 疏's 出文 matches no 經/注 boundary"));
+            .ok_or_else(|| {
+                parse_error(info, entry.line, "the 疏's 出文 matches no 經/注 boundary")
+            });
     }
     let known: Vec<Vec<char>> = JING_WITHOUT_SHU.iter().map(|j| kept(j)).collect();
-    cuts.into_iter()
-        .find(|&b| known.contains(&kept(&raw[entry.range.start..b])))
-        .ok_or_else(|| {
-            parse_error(info, entry.line, "a fused line with neither 疏 nor a known 經 text")
-        })
+    cuts.into_iter().find(|&b| known.contains(&kept(&raw[entry.range.start..b]))).ok_or_else(|| {
+        parse_error(info, entry.line, "a fused line with neither 疏 nor a known 經 text")
+    })
 }
 
 /// If the next passage's 疏 quotes a 經 that does not start its own line, the
