@@ -10,11 +10,13 @@
 //! [`Passage`]s with [`Segment`]s → consumers (the `sheli-index` crate folds
 //! each segment with [`fold::fold_char`] and indexes it).
 
+pub mod align;
 pub mod corpus;
 pub mod display;
 pub mod error;
 pub mod faults;
 pub mod fold;
+pub mod glossary;
 pub mod import;
 pub mod manifest;
 pub mod model;
