@@ -2,11 +2,13 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
+use crate::align::{self, Aligned, Alignment};
 use crate::error::{CorpusError, Result};
+use crate::fold::{FoldMode, count_in};
 use crate::manifest::{SourceInfo, builtin_manifest, builtin_text};
 use crate::model::{Layer, Passage};
 use crate::parse;
@@ -32,6 +34,8 @@ pub struct Corpus {
     sources: Vec<Source>,
     passages: Vec<Passage>,
     by_id: HashMap<String, usize>,
+    /// Computed on first use and dropped when a source is added.
+    alignment: OnceLock<Alignment>,
 }
 
 impl Corpus {
@@ -52,6 +56,7 @@ impl Corpus {
         if self.source(&info.id).is_some() {
             return Err(CorpusError::Manifest(format!("two sources have the id `{}`", info.id)));
         }
+        self.alignment = OnceLock::new();
         let lines = LineIndex::new(&raw);
         let parsed = parse::parse(&info, &raw, &lines)?;
         let start = self.passages.len();
@@ -116,6 +121,50 @@ impl Corpus {
         let seg = passage.segments.get(segment)?;
         let off = *seg.offsets.get(char_index).or(seg.offsets.last())?;
         Some(source.lines.line_col(&source.raw, off as usize))
+    }
+
+    /// The alignment of passages across sources (computed once).
+    pub fn alignment(&self) -> &Alignment {
+        self.alignment.get_or_init(|| {
+            // The configuration is compiled in and checked by tests; an error
+            // here means a source was replaced, and no alignment is shown.
+            align::align(self).unwrap_or_default()
+        })
+    }
+
+    /// The passages aligned with passage `id`.
+    pub fn aligned_with(&self, id: &str) -> Vec<Aligned<'_>> {
+        self.alignment().with(self, id)
+    }
+
+    /// First and last raw line the passage's text occupies.
+    pub fn line_span(&self, passage: &Passage) -> (u32, u32) {
+        let Some(source) = self.source(&passage.source) else { return (0, 0) };
+        let lines = passage.segments.iter().flat_map(|s| {
+            let last = s.offsets.last().map(|&o| source.lines.line_of(o as usize)).unwrap_or(s.line);
+            [s.line, last]
+        });
+        let (mut lo, mut hi) = (u32::MAX, 0);
+        for l in lines {
+            lo = lo.min(l);
+            hi = hi.max(l);
+        }
+        if hi == 0 { (0, 0) } else { (lo, hi) }
+    }
+
+    /// The known source faults inside a passage's lines.
+    pub fn faults_in(&self, passage: &Passage) -> Vec<crate::faults::Fault> {
+        let (lo, hi) = self.line_span(passage);
+        crate::faults::builtin_faults()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|f| f.source == passage.source && (lo..=hi).contains(&f.line))
+            // a raw line of the 通解 holds many passages: the fault's text
+            // (punctuation and debris ignored) must be in this one
+            .filter(|f| {
+                passage.segments.iter().any(|s| count_in(&s.text, &f.text, FoldMode::Exact) > 0)
+            })
+            .collect()
     }
 
     /// Segment counts per layer for one source (記 counted in 經 and alone).

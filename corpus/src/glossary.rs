@@ -26,6 +26,7 @@ use crate::model::Layer;
 /// What kind of thing a term names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Kind {
     /// Cups, stands, dishes, baskets (爵, 觶, 豐, 俎, 篚 …).
     Vessel,
@@ -89,6 +90,7 @@ impl Kind {
 /// One glossary card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Card {
     /// Stable ASCII id, also the file name (`zhi` ↔ `cards/zhi.toml`).
     pub id: String,
@@ -97,13 +99,13 @@ pub struct Card {
     /// The headword in simplified characters.
     pub simplified: String,
     /// Other written forms found in or relevant to the texts (矦 for 侯).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub variants: Vec<String>,
     /// Modern pinyin in the sense of the card.
     pub pinyin: String,
     pub kind: Kind,
     /// Further kinds for a term with more than one technical sense.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub also_kinds: Vec<Kind>,
     pub definition: Definition,
     pub search: Search,
@@ -125,12 +127,14 @@ pub struct Card {
     pub related: Vec<String>,
     /// File name of a drawing in `corpus/glossary/pictures/`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub picture: Option<String>,
 }
 
 /// The card's own definitions, written for this project from the 注 and 疏.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Definition {
     pub en: String,
     pub zh: String,
@@ -139,20 +143,23 @@ pub struct Definition {
 /// How to find the term with the app's search.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Search {
     /// The query that finds the term (normally the headword).
     pub query: String,
     /// Further queries: other forms, or phrases that pick out this sense.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub also: Vec<String>,
     /// For a polysemous or otherwise tricky query: what else it finds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub polysemy: Option<String>,
 }
 
 /// A quotation from one of the texts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Citation {
     /// Source id from `texts/manifest.toml` (e.g. `xiangshe.zhushu`).
     pub source: String,
@@ -161,6 +168,7 @@ pub struct Citation {
     /// 1-based column (in characters) where the quotation starts; required
     /// for the 通解 editions, whose lines hold whole pages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub column: Option<u32>,
     /// The quotation, exactly as the raw line has it (private-use code points
     /// written as `\uXXXX` escapes).
@@ -168,17 +176,21 @@ pub struct Citation {
     /// The layer quoted. Filled in on loading: 注 for glosses, 疏 for `shu`;
     /// required for notes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub layer: Option<Layer>,
     /// The words of the 經 (or 注) the quotation comments on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub on: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub note: Option<String>,
 }
 
 /// A 陸德明 sound gloss (釋文), e.g. `射食亦反`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SoundGloss {
     pub source: String,
     pub line: u32,
@@ -193,6 +205,7 @@ pub struct SoundGloss {
     /// The reading (食亦反, 如字, 音式).
     pub reading: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub note: Option<String>,
 }
 

@@ -10,6 +10,7 @@
 //! [`Passage`]s with [`Segment`]s → consumers (the `sheli-index` crate folds
 //! each segment with [`fold::fold_char`] and indexes it).
 
+pub mod align;
 pub mod corpus;
 pub mod display;
 pub mod error;

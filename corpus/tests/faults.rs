@@ -15,3 +15,20 @@ fn each_fault_is_on_its_line() {
         assert!(line.contains(&f.text), "{}:{} does not contain {}", f.source, f.line, f.text);
     }
 }
+
+#[test]
+fn a_passage_lists_the_faults_in_its_text() {
+    let corpus = sheli_corpus::Corpus::builtin().unwrap();
+    let p = corpus.passage_at_line("xiangshe.zhushu", 180).unwrap();
+    let faults = corpus.faults_in(p);
+    assert_eq!(faults.len(), 1);
+    assert_eq!(faults[0].reading.as_deref(), Some("席末坐啐酒"));
+    // line 7 of the 通解 holds twenty passages; only the one with 告防 shows it
+    let with: Vec<_> = corpus
+        .passages_of("xiangshe.tongjie")
+        .iter()
+        .filter(|p| corpus.faults_in(p).iter().any(|f| f.text == "告防"))
+        .collect();
+    assert_eq!(with.len(), 1);
+    assert!(with[0].jing_text().ends_with("告防"));
+}

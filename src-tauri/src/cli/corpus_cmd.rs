@@ -1,7 +1,10 @@
 //! `sheli corpus` and `sheli show`.
 
 use anyhow::Result;
-use sheli_corpus::Corpus;
+use serde::Serialize;
+use sheli_corpus::align::LinkKind;
+use sheli_corpus::faults::Fault;
+use sheli_corpus::{Corpus, Passage, Segment};
 
 pub fn corpus(json: bool) -> Result<()> {
     let corpus = Corpus::builtin()?;
@@ -11,25 +14,115 @@ pub fn corpus(json: bool) -> Result<()> {
         return Ok(());
     }
     for s in summaries {
-        let layers: Vec<String> =
-            s.layers.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{k} {n}")).collect();
+        let layers: Vec<String> = s
+            .layers
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
         println!("{:<18} {:<26} {} · {} ({:?})", s.id, s.origin, s.work, s.edition, s.script);
         println!("{:<18} {} passages: {}", "", s.passages, layers.join(", "));
     }
     Ok(())
 }
 
+/// A passage as `sheli show --json` prints it.
+#[derive(Serialize)]
+struct ShownPassage<'a> {
+    id: &'a str,
+    source: &'a str,
+    origin: &'a str,
+    work: &'a str,
+    edition: &'a str,
+    /// First raw line of the passage in its source file.
+    line: u32,
+    last_line: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    section: Option<&'a str>,
+    segments: &'a [Segment],
+    aligned: Vec<ShownAligned<'a>>,
+    faults: Vec<Fault>,
+}
+
+#[derive(Serialize)]
+struct ShownAligned<'a> {
+    kind: LinkKind,
+    id: &'a str,
+    source: &'a str,
+    work: &'a str,
+    line: u32,
+    score: f32,
+    text: String,
+}
+
+fn main_text(p: &Passage) -> String {
+    let jing = p.jing_text();
+    if jing.is_empty() { p.segments.first().map(|s| s.text.clone()).unwrap_or_default() } else { jing }
+}
+
 pub fn show(id: &str, json: bool) -> Result<()> {
     let corpus = Corpus::builtin()?;
     let passage = corpus.passage(id)?;
+    let source = corpus.source(&passage.source).expect("a passage's source exists");
+    let (line, last_line) = corpus.line_span(passage);
+    let shown = ShownPassage {
+        id: &passage.id,
+        source: &passage.source,
+        origin: &source.info.origin,
+        work: &passage.work,
+        edition: &source.info.edition,
+        line,
+        last_line,
+        section: passage.section.as_deref(),
+        segments: &passage.segments,
+        aligned: corpus
+            .aligned_with(&passage.id)
+            .into_iter()
+            .map(|a| ShownAligned {
+                kind: a.kind,
+                id: &a.passage.id,
+                source: &a.passage.source,
+                work: &a.passage.work,
+                line: a.passage.line(),
+                score: a.score,
+                text: main_text(a.passage),
+            })
+            .collect(),
+        faults: corpus.faults_in(passage),
+    };
     if json {
-        println!("{}", serde_json::to_string_pretty(passage)?);
+        println!("{}", serde_json::to_string_pretty(&shown)?);
         return Ok(());
     }
-    println!("{}  {}  line {}", passage.id, passage.work, passage.line());
-    for seg in &passage.segments {
-        let label = if seg.ji { "記".to_string() } else { seg.layer.label().to_string() };
+    let lines = if line == last_line { format!("line {line}") } else { format!("lines {line}–{last_line}") };
+    println!("{}  {} · {}  {} of {}", shown.id, shown.work, shown.edition, lines, shown.origin);
+    if let Some(section) = shown.section {
+        println!("section: {section}");
+    }
+    for seg in shown.segments {
+        let label = if seg.ji { "記" } else { seg.layer.label() };
         println!("[{label}] {}", seg.text);
+        for r in &seg.readings {
+            let serves = r.serves.map(|l| format!(" (in the {})", l.label())).unwrap_or_default();
+            let remark = r.remark.as_deref().map(|r| format!(", {r}")).unwrap_or_default();
+            println!("       {} {}{remark}{serves}", r.character, r.reading);
+        }
+    }
+    if !shown.aligned.is_empty() {
+        println!("aligned:");
+        for a in &shown.aligned {
+            let kind = match a.kind {
+                LinkKind::Edition => "edition",
+                LinkKind::Parallel => "parallel",
+                LinkKind::Translation => "translation",
+            };
+            println!("  {kind:<11} {} (line {})  {}", a.id, a.line, a.text);
+        }
+    }
+    for f in &shown.faults {
+        let reading = f.reading.as_deref().map(|r| format!(" (read {r})")).unwrap_or_default();
+        let note = f.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default();
+        println!("fault, line {} [{}]: {}{reading}{note}", f.line, f.kind, f.text);
     }
     Ok(())
 }
