@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# End-to-end tests: the real app binary, driven through tauri-driver and
+# WebKitWebDriver by WebdriverIO, under Xvfb when there is no display.
+#
+#   e2e/run.sh                 build the UI and the app (incremental), run every spec
+#   SHELI_E2E_NO_BUILD=1 e2e/run.sh   reuse the binary already built
+#
+# Screenshots of every step go to test-output/e2e/. The app gets a fresh,
+# temporary SHELI_DATA_DIR, so the tests never see (or change) real settings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+app=$target_dir/debug/sheli
+shots=$root/test-output/e2e
+
+if [ -z "${SHELI_E2E_NO_BUILD:-}" ]; then
+  (cd ui && npm run build --silent)
+  # The debug build: the same dependencies as `cargo test`, so nothing is
+  # compiled twice. The `custom-protocol` feature (on by default) embeds ui/dist.
+  cargo build -p sheli --locked
+fi
+[ -x "$app" ] || { echo "e2e: no app binary at $app" >&2; exit 1; }
+grep -q "interface was not built" ui/dist/index.html 2>/dev/null &&
+  { echo "e2e: ui/dist is the placeholder; run make ui" >&2; exit 1; }
+
+[ -d e2e/node_modules ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+
+command -v WebKitWebDriver >/dev/null || { echo "e2e: WebKitWebDriver missing (apt-get install webkit2gtk-driver)" >&2; exit 1; }
+
+data_dir=$(mktemp -d -t sheli-e2e-XXXXXX)
+trap 'rm -rf "$data_dir"' EXIT
+rm -rf "$shots"
+mkdir -p "$shots"
+
+export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots
+# Software rendering: Xvfb has no GPU, and screenshots must not come out blank.
+export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
+export NO_AT_BRIDGE=1
+
+wdio=(npx --no-install wdio run wdio.conf.js)
+cd e2e
+if [ -n "${DISPLAY:-}" ] && [ -z "${SHELI_E2E_XVFB:-}" ]; then
+  "${wdio[@]}"
+else
+  xvfb-run -a -s "-screen 0 1440x900x24" "${wdio[@]}"
+fi
+cd "$root"
+echo "e2e: screenshots in ${shots#"$root"/}/"

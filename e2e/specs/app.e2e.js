@@ -1,0 +1,55 @@
+// The app as a reader meets it: the library, a passage, the display script,
+// and settings that survive a restart. Each step leaves a screenshot.
+import { expectWorks, shot } from "./helpers.js";
+
+const PASSAGE = "xiangshe.zhushu.0001";
+
+describe("Sheli", () => {
+  it("opens the window and the library lists 鄉射禮, 燕禮, 大射儀", async () => {
+    await expect(browser).toHaveTitle("Sheli 射禮");
+    await expectWorks(["鄉射禮", "燕禮", "大射儀"]);
+    await shot("library");
+  });
+
+  it("opens a 鄉射禮 passage and shows its 經 and its 注", async () => {
+    const link = await $(`[data-passage-id="${PASSAGE}"]`);
+    await link.waitForDisplayed();
+    await link.click();
+    const passage = await $(`[data-passage="${PASSAGE}"]`);
+    await passage.waitForDisplayed();
+    const jing = await passage.$('[data-layer="jing"]');
+    const zhu = await passage.$('[data-layer="zhu"]');
+    await expect(jing).toBeDisplayed();
+    await expect(zhu).toBeDisplayed();
+    await expect(jing).toHaveText(/\S{4,}/);
+    await expect(zhu).toHaveText(/注\s*\S{4,}/);
+    await expect($('[data-testid="reader-title"]')).toHaveText("鄉射禮");
+    await shot("reader-passage");
+  });
+
+  it("hides and shows a commentary layer", async () => {
+    const toggle = await $('[data-testid="toggle-zhu"]');
+    await toggle.click();
+    await expect($(`[data-passage="${PASSAGE}"] [data-layer="zhu"]`)).not.toBeExisting();
+    await shot("reader-without-zhu");
+    await toggle.click();
+    await expect($(`[data-passage="${PASSAGE}"] [data-layer="zhu"]`)).toBeDisplayed();
+  });
+
+  it("switches the display to simplified: 鄉射禮 becomes 乡射礼", async () => {
+    await $('[data-testid="script-simplified"]').click();
+    await expect($('[data-testid="reader-title"]')).toHaveText("乡射礼");
+    await expect($(`[data-passage="${PASSAGE}"] [data-layer="jing"]`)).toHaveText(/乡射之礼/);
+    await shot("reader-simplified");
+    await $('nav.views a[href="#/library"]').click();
+    await expectWorks(["乡射礼", "燕礼", "大射仪"]);
+    await shot("library-simplified");
+  });
+
+  it("keeps the simplified display after a restart", async () => {
+    await browser.reloadSession();
+    await expectWorks(["乡射礼", "燕礼", "大射仪"]);
+    await expect($('[data-testid="script-simplified"]')).toHaveAttribute("aria-pressed", "true");
+    await shot("library-after-restart");
+  });
+});

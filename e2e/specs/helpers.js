@@ -1,0 +1,33 @@
+// Shared steps of the specs. Every step saves a numbered PNG screenshot in
+// SHELI_SHOTS (test-output/e2e/), so a run can be looked at afterwards.
+import fs from "node:fs";
+import path from "node:path";
+
+let step = 0;
+
+export async function shot(name) {
+  const dir = process.env.SHELI_SHOTS || "test-output/e2e";
+  fs.mkdirSync(dir, { recursive: true });
+  step += 1;
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+  const file = path.join(dir, `${String(step).padStart(2, "0")}-${safe}.png`);
+  await browser.saveScreenshot(file);
+  return file;
+}
+
+/** The titles of the works the library lists, once it has loaded. */
+export async function workTitles() {
+  await browser.waitUntil(async () => (await $$('[data-testid="work-title"]').length) > 0, {
+    timeoutMsg: "the library never listed a work",
+  });
+  const titles = await $$('[data-testid="work-title"]').map((e) => e.getText());
+  return titles;
+}
+
+/** Waits until the library lists exactly these work titles. */
+export async function expectWorks(expected) {
+  await browser.waitUntil(
+    async () => JSON.stringify(await workTitles()) === JSON.stringify(expected),
+    { timeoutMsg: `the library did not list ${expected.join(", ")}` },
+  );
+}

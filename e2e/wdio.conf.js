@@ -1,0 +1,84 @@
+// WebdriverIO drives the real app binary through tauri-driver, which starts
+// WebKitWebDriver, which starts the app. e2e/run.sh builds the binary, sets
+// SHELI_APP (its path), SHELI_DATA_DIR (a fresh directory) and SHELI_SHOTS
+// (where screenshots go), and runs this under Xvfb.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+
+import { shot } from "./specs/helpers.js";
+
+const app = process.env.SHELI_APP;
+if (!app || !fs.existsSync(app)) throw new Error(`SHELI_APP must name the built app binary (got ${app})`);
+
+function tauriDriverPath() {
+  const own = path.join(os.homedir(), ".cargo", "bin", "tauri-driver");
+  return process.env.TAURI_DRIVER || (fs.existsSync(own) ? own : "tauri-driver");
+}
+
+/** Resolves once something listens on 127.0.0.1:port. */
+async function waitForPort(port, ms = 20000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => (s.end(), resolve(true)));
+      s.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`tauri-driver did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let tauriDriver;
+let driverExited = false;
+
+function stopDriver() {
+  if (tauriDriver && !driverExited) tauriDriver.kill();
+}
+
+export const config = {
+  runner: "local",
+  hostname: "127.0.0.1",
+  port: 4444,
+  specs: ["./specs/**/*.e2e.js"],
+  maxInstances: 1,
+  capabilities: [
+    {
+      maxInstances: 1,
+      // No browserName: WebdriverIO downloads and starts no browser, and
+      // WebKitWebDriver would refuse a name that is not its own. tauri-driver
+      // turns tauri:options into webkitgtk:browserOptions (our binary).
+      "tauri:options": { application: app },
+    },
+  ],
+  logLevel: "warn",
+  bail: 0,
+  waitforTimeout: 15000,
+  connectionRetryTimeout: 60000,
+  connectionRetryCount: 1,
+  framework: "mocha",
+  reporters: ["spec"],
+  mochaOpts: { ui: "bdd", timeout: 90000 },
+
+  // One tauri-driver for the whole run (it serves every session, including
+  // the new one of browser.reloadSession()), started by the launcher process.
+  onPrepare: async () => {
+    tauriDriver = spawn(tauriDriverPath(), ["--port", "4444"], { stdio: [null, process.stdout, process.stderr] });
+    tauriDriver.on("error", (e) => {
+      console.error(`could not start tauri-driver: ${e.message}`);
+      process.exit(1);
+    });
+    tauriDriver.on("exit", () => (driverExited = true));
+    process.on("exit", stopDriver);
+    await waitForPort(4444);
+  },
+
+  afterTest: async (test, _context, { passed }) => {
+    if (!passed) await shot(`FAILED-${test.title}`).catch(() => {});
+  },
+
+  onComplete: stopDriver,
+};
