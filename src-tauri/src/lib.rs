@@ -2,7 +2,9 @@
 //! `sheli-index`.
 //!
 //! - [`cli`]: the `sheli` subcommands (plain Rust, no Tauri types);
-//! - [`app`]: the Tauri window and its commands (wiring only).
+//! - [`app`]: the Tauri window and its commands (wiring only);
+//! - [`library`]: the user's data directory, imported texts, the search index (no Tauri types).
 
 pub mod app;
 pub mod cli;
+pub mod library;

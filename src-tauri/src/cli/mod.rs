@@ -3,8 +3,10 @@
 //! clear message on bad input.
 
 mod corpus_cmd;
+mod search_cmd;
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +31,37 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Search every text (see the README for the query language).
+    Search {
+        /// e.g. 觯, "再拜 賓答", 觶 layer:注, zhi4, =觶
+        query: String,
+        /// Only this layer: 經 注 疏 音義 按 題 譯
+        #[arg(long)]
+        layer: Option<String>,
+        /// Only this work, e.g. 大射儀
+        #[arg(long)]
+        work: Option<String>,
+        /// Only this source id, e.g. xiangshe.zhushu
+        #[arg(long)]
+        source: Option<String>,
+        /// Exact forms: no folding of scripts and variants
+        #[arg(long)]
+        exact: bool,
+        /// How many results to show
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        limit: u16,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add your own plain-text works (UTF-8, GB18030 or Big5) to the library.
+    Import {
+        /// Files, or folders of .txt files
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The work's name (default: each file's name)
+        #[arg(long)]
+        work: Option<String>,
+    },
 }
 
 /// Runs the CLI and returns the process exit code.
@@ -43,6 +76,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let result = match cli.command {
         Command::Corpus { json } => corpus_cmd::corpus(json),
         Command::Show { id, json } => corpus_cmd::show(&id, json),
+        Command::Search { query, layer, work, source, exact, limit, json } => {
+            search_cmd::search(search_cmd::SearchArgs {
+                query,
+                layer,
+                work,
+                source,
+                exact,
+                limit: limit as usize,
+                json,
+            })
+        }
+        Command::Import { paths, work } => search_cmd::import(paths, work),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,198 @@
+//! Adding a user's own texts to the library.
+//!
+//! All or nothing: every file is read, decoded and parsed before anything is
+//! written; then each text is written to a temporary file and renamed into
+//! place, and the manifest — the one file that makes texts part of the
+//! library — is replaced last, atomically. A crash at any point leaves the
+//! library as it was (at worst with an unlisted text file, which is ignored).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sheli_corpus::import::decode;
+use sheli_corpus::manifest::{EditionScript, Format};
+use sheli_corpus::text::LineIndex;
+use sheli_corpus::{Corpus, SourceInfo};
+
+use super::{LibraryError, Result, UserManifest, file_err};
+
+const TEXTS: &str = "texts";
+const MANIFEST: &str = "manifest.toml";
+
+/// A text that was imported.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportedText {
+    pub id: String,
+    pub work: String,
+    pub file: String,
+    pub encoding: String,
+    pub passages: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportReport {
+    pub imported: Vec<ImportedText>,
+}
+
+fn manifest_path(dir: &Path) -> PathBuf {
+    dir.join(TEXTS).join(MANIFEST)
+}
+
+fn read_manifest(dir: &Path) -> Result<UserManifest> {
+    let path = manifest_path(dir);
+    match std::fs::read_to_string(&path) {
+        Ok(s) => toml::from_str(&s).map_err(|e| LibraryError::Manifest {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(UserManifest::default()),
+        Err(e) => Err(file_err(&path)(e)),
+    }
+}
+
+/// The user's imported texts, listed in the manifest, with their contents.
+pub(super) fn load_user_texts(dir: &Path) -> Result<Vec<(SourceInfo, String)>> {
+    let manifest = read_manifest(dir)?;
+    let mut out = Vec::new();
+    for mut info in manifest.source {
+        info.user = true;
+        let path = dir.join(TEXTS).join(&info.file);
+        let text = std::fs::read_to_string(&path).map_err(file_err(&path))?;
+        out.push((info, text));
+    }
+    Ok(out)
+}
+
+/// The files named by `paths`: files as given, directories by their `.txt`
+/// files (sorted, not recursive).
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(file_err(p))?;
+        if meta.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(file_err(p))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && f.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")))
+                .collect();
+            inside.sort();
+            if inside.is_empty() {
+                return Err(LibraryError::Import(format!("{}: no .txt files in this folder", p.display())));
+            }
+            files.extend(inside);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn hash8(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().take(4).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Traditional if more than 2% of the ideographs change under the search
+/// fold (which maps traditional and variant forms to simplified ones).
+fn guess_script(text: &str) -> EditionScript {
+    let (mut total, mut changed) = (0usize, 0usize);
+    for c in text.chars().filter(|c| sheli_corpus::fold::is_cjk(*c)) {
+        total += 1;
+        if sheli_corpus::fold::fold_char(c, sheli_corpus::FoldMode::Folded) != Some(c) {
+            changed += 1;
+        }
+    }
+    if changed * 50 > total { EditionScript::Traditional } else { EditionScript::Simplified }
+}
+
+/// Writes `bytes` to `path` atomically (temporary file, sync, rename).
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp).map_err(file_err(&tmp))?;
+    f.write_all(bytes).and_then(|_| f.sync_all()).map_err(file_err(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(file_err(path))
+}
+
+/// Imports the files named by `paths` into the library in `dir`. `work`
+/// names the work (default: each file's name without extension).
+/// `progress(done, total, file)` is called once per file.
+pub fn import(
+    dir: &Path,
+    paths: &[PathBuf],
+    work: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize, &Path),
+) -> Result<ImportReport> {
+    let files = expand(paths)?;
+    let mut manifest = read_manifest(dir)?;
+    let mut problems = Vec::new();
+    let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
+    for (i, path) in files.iter().enumerate() {
+        progress(i, files.len(), path);
+        let checked = (|| -> std::result::Result<(SourceInfo, String, usize, &'static str), String> {
+            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            let decoded = decode(&bytes).map_err(|e| e.to_string())?;
+            let id = format!("user.{}", hash8(&decoded.text));
+            if manifest.source.iter().chain(ready.iter().map(|r| &r.0)).any(|s| s.id == id) {
+                return Err("this text is already in the library".into());
+            }
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let info = SourceInfo {
+                id: id.clone(),
+                file: format!("{id}.txt"),
+                origin: path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+                sha256: Sha256::digest(decoded.text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect(),
+                work: work.map(str::to_owned).unwrap_or(stem),
+                edition: "imported".into(),
+                edition_note: format!("imported from {} ({})", path.display(), decoded.encoding),
+                script: guess_script(&decoded.text),
+                format: Format::Plain,
+                coverage: String::new(),
+                provenance: "imported by the user".into(),
+                licence: "the user's own".into(),
+                user: true,
+            };
+            let passages = sheli_corpus::parse::parse(&info, &decoded.text, &LineIndex::new(&decoded.text))
+                .map_err(|e| e.to_string())?
+                .len();
+            if passages == 0 {
+                return Err("the file holds no paragraphs".into());
+            }
+            Ok((info, decoded.text, passages, decoded.encoding))
+        })();
+        match checked {
+            Ok(r) => ready.push(r),
+            Err(why) => problems.push(format!("  {}: {why}", path.display())),
+        }
+    }
+    progress(files.len(), files.len(), Path::new(""));
+    if !problems.is_empty() {
+        return Err(LibraryError::Import(problems.join("\n")));
+    }
+    // The texts must also parse together with the built-in ones (ids unique).
+    let mut check = Corpus::builtin()?;
+    for (info, text, ..) in &ready {
+        check.add_source(info.clone(), Arc::from(text.as_str()))?;
+    }
+    let texts = dir.join(TEXTS);
+    std::fs::create_dir_all(&texts).map_err(file_err(&texts))?;
+    let mut imported = Vec::new();
+    for (info, text, passages, encoding) in ready {
+        write_atomic(&texts.join(&info.file), text.as_bytes())?;
+        imported.push(ImportedText {
+            id: info.id.clone(),
+            work: info.work.clone(),
+            file: info.origin.clone(),
+            encoding: encoding.to_owned(),
+            passages,
+        });
+        manifest.source.push(info);
+    }
+    let toml = toml::to_string_pretty(&manifest).map_err(|e| LibraryError::Manifest {
+        path: manifest_path(dir).display().to_string(),
+        message: e.to_string(),
+    })?;
+    write_atomic(&manifest_path(dir), toml.as_bytes())?;
+    Ok(ImportReport { imported })
+}

@@ -1,0 +1,79 @@
+//! The user's library on disk: where data lives, the texts (built-in and
+//! imported) and the search index over them. Plain Rust, no Tauri types, so
+//! the CLI, the app and `cargo test` share it.
+//!
+//! ```text
+//! <data dir>/                 SHELI_DATA_DIR, or the platform's app data dir
+//!   texts/manifest.toml       the user's imported texts (same schema as the built-in manifest)
+//!   texts/user.<hash>.txt     each imported text, decoded to UTF-8
+//!   index/                    the tantivy index (a cache: rebuilt when stale or damaged)
+//! ```
+
+mod import;
+mod paths;
+
+pub use import::{ImportReport, ImportedText, import};
+pub use paths::{APP_IDENTIFIER, default_data_dir};
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use sheli_corpus::{Corpus, SourceInfo};
+use sheli_index::indexer::Progress;
+
+/// Errors of the library, each with a message a user can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    #[error(transparent)]
+    Corpus(#[from] sheli_corpus::CorpusError),
+    #[error(transparent)]
+    Index(#[from] sheli_index::IndexError),
+    #[error("{path}: {message}")]
+    File { path: String, message: String },
+    #[error("the library's list of texts ({path}) is damaged: {message}")]
+    Manifest { path: String, message: String },
+    #[error("nothing was imported:\n{0}")]
+    Import(String),
+}
+
+pub type Result<T> = std::result::Result<T, LibraryError>;
+
+pub(crate) fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> LibraryError + '_ {
+    move |e| LibraryError::File { path: path.display().to_string(), message: e.to_string() }
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub(crate) struct UserManifest {
+    #[serde(default)]
+    pub source: Vec<SourceInfo>,
+}
+
+/// The texts a user studies: the built-in corpus plus their own.
+pub struct Library {
+    pub dir: PathBuf,
+    pub corpus: Arc<Corpus>,
+}
+
+impl Library {
+    /// Opens the library in `dir` (created if missing): parses the built-in
+    /// texts and the user's imported ones.
+    pub fn open(dir: &Path) -> Result<Library> {
+        std::fs::create_dir_all(dir).map_err(file_err(dir))?;
+        let mut corpus = Corpus::builtin()?;
+        for (info, text) in import::load_user_texts(dir)? {
+            corpus.add_source(info, Arc::from(text))?;
+        }
+        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus) })
+    }
+
+    pub fn index_dir(&self) -> PathBuf {
+        self.dir.join("index")
+    }
+
+    /// Opens the search index, building it first if it is missing, stale or
+    /// damaged (the result says why it was rebuilt).
+    pub fn open_index(&self, progress: &mut dyn FnMut(Progress)) -> Result<sheli_index::Opened> {
+        Ok(sheli_index::open_or_build(&self.index_dir(), &self.corpus, progress)?)
+    }
+}

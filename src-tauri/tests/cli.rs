@@ -1,0 +1,164 @@
+//! The `sheli` command line, run as a user runs it: a real binary, a real
+//! data directory, no display.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn sheli(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sheli"))
+        .args(args)
+        .env("SHELI_DATA_DIR", data)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("sheli runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn corpus_json_lists_each_source_with_its_origin_and_layer_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&sheli(dir.path(), &["corpus", "--json"]));
+    let sources = v.as_array().unwrap();
+    assert_eq!(sources.len(), 5);
+    let zhushu = &sources[0];
+    assert_eq!(zhushu["id"], "xiangshe.zhushu");
+    assert_eq!(zhushu["origin"], "000_fc068ac90b3961d7.txt");
+    assert_eq!(zhushu["work"], "鄉射禮");
+    assert_eq!(zhushu["script"], "traditional");
+    let layers = &zhushu["layers"];
+    assert_eq!((layers["經"].as_u64(), layers["記"].as_u64()), (Some(408), Some(82)));
+    assert_eq!((layers["注"].as_u64(), layers["疏"].as_u64()), (Some(382), Some(318)));
+    for key in ["經", "記", "注", "疏", "音義", "按", "題", "譯"] {
+        assert!(layers[key].is_u64(), "layers has {key}");
+    }
+    assert_eq!(sources[1]["layers"]["譯"], 295);
+    let tongjie = &sources[3]["layers"];
+    assert_eq!(
+        [&tongjie["經"], &tongjie["記"], &tongjie["注"], &tongjie["疏"], &tongjie["音義"], &tongjie["題"]],
+        [44, 11, 42, 17, 18, 3]
+    );
+    let dashe = &sources[4]["layers"];
+    assert_eq!([&dashe["經"], &dashe["注"], &dashe["疏"], &dashe["題"]], [41, 37, 24, 10]);
+}
+
+#[test]
+fn show_prints_layers_source_line_and_aligned_passages() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&sheli(dir.path(), &["show", "xiangshe.tongjie.0001", "--json"]));
+    assert_eq!(v["line"], 2);
+    assert_eq!(v["section"], "张侯");
+    let layers: Vec<&str> = v["segments"].as_array().unwrap().iter().map(|s| s["layer"].as_str().unwrap()).collect();
+    assert_eq!(layers, ["經", "注", "音義", "疏"]);
+    let reading = &v["segments"][2]["readings"][0];
+    assert_eq!((reading["character"].as_str(), reading["reading"].as_str()), (Some("射"), Some("食亦反")));
+    let aligned = &v["aligned"][0];
+    assert_eq!(aligned["kind"], "edition");
+    assert_eq!(aligned["source"], "xiangshe.zhushu");
+    assert_eq!(aligned["line"], 48);
+
+    let human = sheli(dir.path(), &["show", "xiangshe.zhushu.0001"]);
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(text.contains("[經] 鄉射之禮。主人戒賓。"), "{text}");
+    assert!(text.contains("line"), "{text}");
+}
+
+#[test]
+fn unknown_ids_get_a_clear_error_and_a_failing_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sheli(dir.path(), &["show", "xiangshe.zhushu.9999"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("no passage has the id `xiangshe.zhushu.9999`"));
+}
+
+#[test]
+fn search_json_has_totals_breakdowns_and_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sheli(dir.path(), &["search", "觯", "--json", "--limit", "3"]);
+    let v = json(&out);
+    assert!(stderr(&out).contains("rebuilt the search index"), "first use builds and says so");
+    assert_eq!(v["total_occurrences"], 273);
+    assert_eq!(v["by_source"]["xiangshe.yiwen"]["occurrences"], 56);
+    assert_eq!(v["by_layer"]["譯"]["occurrences"], 56);
+    let first = &v["results"][0];
+    for key in ["id", "source", "work", "layer", "line", "snippet", "highlights"] {
+        assert!(!first[key].is_null(), "result has {key}");
+    }
+    assert_eq!(v["results"].as_array().unwrap().len(), 3);
+    let again = sheli(dir.path(), &["search", "矦", "--json", "--layer", "經", "--work", "鄉射禮"]);
+    assert!(!stderr(&again).contains("rebuilt"), "the index is reused");
+    let v = json(&again);
+    assert!(v["results"].as_array().unwrap().iter().all(|r| r["layer"] == "經" && r["work"] == "鄉射禮"));
+    let exact = json(&sheli(dir.path(), &["search", "觶", "--exact", "--json"]));
+    assert_eq!(exact["by_source"]["xiangshe.yiwen"]["occurrences"], 0);
+}
+
+#[test]
+fn malformed_queries_exit_non_zero_naming_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    for (q, says) in [("\"再拜", "unbalanced quote"), ("觶 -", "lone '-'"), ("觶 foo:x", "unknown field")] {
+        let out = sheli(dir.path(), &["search", q]);
+        assert!(!out.status.success(), "{q}");
+        assert!(stderr(&out).contains(says), "{q}: {}", stderr(&out));
+    }
+    let out = sheli(dir.path(), &["search", "觶", "--layer", "傳"]);
+    assert!(stderr(&out).contains("unknown layer"));
+}
+
+#[test]
+fn a_truncated_index_is_rebuilt_and_search_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    json(&sheli(dir.path(), &["search", "觯", "--json"]));
+    let index = dir.path().join("index");
+    for entry in std::fs::read_dir(&index).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "idx" || e == "pos" || e == "store") {
+            std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(10).unwrap();
+        }
+    }
+    let out = sheli(dir.path(), &["search", "觯", "--json"]);
+    assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
+    assert_eq!(json(&out)["total_occurrences"], 273);
+}
+
+#[test]
+fn import_adds_texts_in_any_chinese_encoding_and_refuses_bad_files_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = tempfile::tempdir().unwrap();
+    let (gb, _, _) = encoding_rs::GB18030.encode("周礼射人\n\n以射法治射仪。王以六耦射三侯。\n\n[注] 射法,王射之礼。\n");
+    std::fs::write(files.path().join("射人.txt"), &gb).unwrap();
+    let (big5, _, _) = encoding_rs::BIG5.encode("大射之禮。王以六耦射三侯,三獲三容。\n");
+    std::fs::write(files.path().join("big5.txt"), &big5).unwrap();
+
+    let out = sheli(dir.path(), &["import", files.path().to_str().unwrap(), "--work", "周禮"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("gb18030") && said.contains("Big5"), "{said}");
+    let v = json(&sheli(dir.path(), &["search", "六耦射三侯", "--json", "--work", "周禮"]));
+    assert_eq!(v["total_occurrences"], 2);
+    let zhu = json(&sheli(dir.path(), &["search", "射法 layer:注", "--json"]));
+    assert_eq!(zhu["total_segments"], 1);
+
+    // a folder with one good and one binary file imports nothing
+    let bad = tempfile::tempdir().unwrap();
+    std::fs::write(bad.path().join("good.txt"), "君子之射。").unwrap();
+    std::fs::write(bad.path().join("bad.txt"), b"\x7fELF\x00\x01\x02").unwrap();
+    let out = sheli(dir.path(), &["import", bad.path().to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("bad.txt") && stderr(&out).contains("binary"), "{}", stderr(&out));
+    let v = json(&sheli(dir.path(), &["search", "君子之射", "--json"]));
+    assert_eq!(v["total_occurrences"], 0, "nothing was half-imported");
+
+    let out = sheli(dir.path(), &["import", files.path().join("big5.txt").to_str().unwrap()]);
+    assert!(stderr(&out).contains("already in the library"));
+}
