@@ -46,10 +46,25 @@ describe("Sheli", () => {
     await shot("library-simplified");
   });
 
-  it("keeps the simplified display after a restart", async () => {
+  it("turns to the dark theme, larger characters and the parallel column", async () => {
+    await $(`[data-passage-id="${PASSAGE}"]`).click();
+    await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+    await $('select[aria-label="Theme"]').selectByAttribute("value", "dark");
+    await $('button[aria-label="Larger characters"]').click();
+    await $('[data-testid="toggle-parallel"]').click();
+    await expect($('[data-testid="parallel"]')).toBeDisplayed();
+    await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.theme)) === "dark");
+    await shot("reader-dark-parallel");
+  });
+
+  it("keeps the settings after a restart", async () => {
     await browser.reloadSession();
     await expectWorks(["乡射礼", "燕礼", "大射仪"]);
     await expect($('[data-testid="script-simplified"]')).toHaveAttribute("aria-pressed", "true");
+    expect(await browser.execute(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await browser.execute(() => getComputedStyle(document.documentElement).getPropertyValue("--jing-size"))).toBe(
+      "26px",
+    );
     await shot("library-after-restart");
   });
 });

@@ -42,14 +42,18 @@ export function layerLabel(layer: Layer, script: DisplayScript): string {
 /** The layers the toolbar can switch on and off, in display order. */
 export const TOGGLEABLE: readonly Layer[] = LAYERS.filter((l) => l.toggle).map((l) => l.layer);
 
+/** Whether a passage has any 經 (a translation edition's passages do not). */
+export function hasJing(p: PassageView): boolean {
+  return p.segments.some((s) => s.layer === "經");
+}
+
 /**
  * The segments of a passage the reader shows: 經 always; the others when
  * their layer is switched on. A passage without 經 (a translation edition)
  * shows everything it has, since it would otherwise be empty.
  */
 export function visibleSegments(p: PassageView, shown: readonly Layer[]): SegmentView[] {
-  const hasJing = p.segments.some((s) => s.layer === "經");
-  if (!hasJing) return p.segments;
+  if (!hasJing(p)) return p.segments;
   return p.segments.filter((s) => s.layer === "經" || shown.includes(s.layer));
 }
 
