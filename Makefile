@@ -40,9 +40,11 @@ bindings:
 bench:
 	scripts/bench.sh
 
-## A .deb of the app, built by the tauri bundler (npm @tauri-apps/cli).
+## A .deb of the app, built by the tauri bundler (npm @tauri-apps/cli, see
+## src-tauri/bundle/package.json), in target/release/bundle/deb/.
 package: deps ui
-	ui/node_modules/.bin/tauri build --bundles deb -- --locked
+	scripts/install-deps.sh bundler
+	src-tauri/bundle/node_modules/.bin/tauri build --bundles deb -- --locked
 	@ls -1 target/release/bundle/deb/*.deb
 
 clean:

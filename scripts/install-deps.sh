@@ -5,6 +5,7 @@
 #   scripts/install-deps.sh ui       npm packages of the web UI
 #   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
 #                                    and the npm packages of e2e/ (WebdriverIO)
+#   scripts/install-deps.sh bundler  the tauri bundler (npm @tauri-apps/cli) for `make package`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,14 @@ e2e() {
   if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
     (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
   fi
+}
+
+# `npm install`, not `npm ci`: the registry serves the CLI's binary for this
+# platform but not every platform's optional package, so the lock cannot list
+# them all and `npm ci` would refuse it. The version is pinned exactly.
+bundler() {
+  [ -x src-tauri/bundle/node_modules/.bin/tauri ] ||
+    (cd src-tauri/bundle && npm install --no-audit --no-fund --loglevel=error)
 }
 
 for step in "$@"; do "$step"; done
