@@ -1,0 +1,241 @@
+//! `bench/RESULTS.md`, written from the figures of `results.json` only.
+
+use serde_json::Value;
+
+use crate::queries::CLASSES;
+
+fn num(v: &Value) -> Option<f64> {
+    v.as_f64()
+}
+
+/// A figure with 3 significant-ish decimals as measured (no rounding beyond display).
+fn f(v: &Value) -> String {
+    match num(v) {
+        Some(x) if x >= 100.0 => format!("{x:.1}"),
+        Some(x) if x >= 10.0 => format!("{x:.2}"),
+        Some(x) => format!("{x:.3}"),
+        None => "—".into(),
+    }
+}
+
+/// `median (min–max)` from a range object.
+fn mm(r: &Value) -> String {
+    if r.is_null() {
+        return "—".into();
+    }
+    format!("{} ({}–{})", f(&r["median"]), f(&r["min"]), f(&r["max"]))
+}
+
+fn ratio(peer: &Value, ours: &Value) -> String {
+    match (num(peer), num(ours)) {
+        (Some(p), Some(o)) if o > 0.0 => format!("{:.1}×", p / o),
+        _ => "—".into(),
+    }
+}
+
+fn mb(bytes: &Value) -> String {
+    bytes.as_f64().map(|b| format!("{:.1}", b / 1_048_576.0)).unwrap_or_else(|| "—".into())
+}
+
+fn yes(ok: bool) -> &'static str {
+    if ok { "**met**" } else { "**missed**" }
+}
+
+pub fn markdown(r: &Value) -> String {
+    let m = &r["machine"];
+    let method = &r["method"];
+    let sizes: Vec<&str> = ["1m", "10m"].into_iter().filter(|s| r.get(*s).is_some()).collect();
+    let mut o = String::new();
+    o.push_str("# `make bench`: Sheli's search against SQLite FTS5\n\n");
+    o.push_str(
+        "Written by `make bench` (`bench/src/main.rs`); every figure below was measured in the \
+         same run as the others, and `bench/results.json` holds them all. Medians over repeated \
+         runs, with min–max in brackets.\n\n",
+    );
+    o.push_str("## Machine\n\n| | |\n|---|---|\n");
+    for (k, label) in [
+        ("cpu", "CPU"),
+        ("cores", "cores"),
+        ("memory_gib", "memory (GiB)"),
+        ("os", "OS"),
+        ("kernel", "kernel"),
+        ("rustc", "rustc"),
+        ("sqlite", "SQLite (rusqlite 0.40, bundled)"),
+        ("tantivy", "tantivy"),
+        ("build_threads", "index build threads"),
+        ("build_memory_budget_mb", "index build memory budget (MB)"),
+    ] {
+        let v = &m[k];
+        let s = v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+        o.push_str(&format!("| {label} | {s} |\n"));
+    }
+    o.push_str(&format!(
+        "| load at start / end | {} ({} compiler processes) / {} ({} compiler processes) |\n\n",
+        r["load_start"]["loadavg"].as_str().unwrap_or("?"),
+        r["load_start"]["compiler_processes"],
+        r["load_end"]["loadavg"].as_str().unwrap_or("?"),
+        r["load_end"]["compiler_processes"],
+    ));
+    o.push_str(&format!(
+        "Method: {} builds of each index per size (each in its own process); {} query runs, each \
+         running every query of `bench/queries.txt` ({} queries) {} times on Sheli and {} times on \
+         FTS5, warm; p50/p99 are taken per run over the pooled calls of a class (or of all \
+         classes), then the median over runs is reported. A call is one whole search: totals of \
+         segments and occurrences (by source), the best {} segments and their snippets.\n\n",
+        method["builds"], method["runs"], method["queries"], method["iters_per_query_per_run"],
+        method["fts5_iters_per_query_per_run"], method["limit"],
+    ));
+
+    for s in &sizes {
+        let d = &r[*s];
+        let g = &d["range"];
+        o.push_str(&format!(
+            "## {} — {} CJK characters in {} poems ({} of them simplified 宋詞), {} MB of text\n\n",
+            s.to_uppercase(),
+            d["chars"],
+            d["poems"],
+            d["simplified_chars"],
+            mb(&d["text_bytes"]),
+        ));
+        o.push_str("| | Sheli (tantivy) | SQLite FTS5 trigram | FTS5 ÷ Sheli |\n|---|---|---|---|\n");
+        o.push_str(&format!(
+            "| build time (s) | {} | {} | {} |\n",
+            mm(&g["build_s"]),
+            mm(&g["fts5_build_s"]),
+            ratio(&d["fts5_build_s"], &d["build_s"])
+        ));
+        o.push_str(&format!(
+            "| build peak memory, whole process (MB) | {} | {} | |\n",
+            mm(&g["build_peak_mb"]),
+            mm(&g["fts5_build_peak_mb"])
+        ));
+        o.push_str(&format!("| index size (MB) | {} | {} | {} |\n", mb(&d["index_bytes"]), mb(&d["fts5_bytes"]), ratio(&d["fts5_bytes"], &d["index_bytes"])));
+        o.push_str(&format!(
+            "| query p50, all (ms) | {} | {} | {} |\n",
+            mm(&g["p50_ms"]),
+            mm(&g["fts5_p50_ms"]),
+            ratio(&d["fts5_p50_ms"], &d["p50_ms"])
+        ));
+        o.push_str(&format!(
+            "| query p99, all (ms) | {} | {} | {} |\n",
+            mm(&g["p99_ms"]),
+            mm(&g["fts5_p99_ms"]),
+            ratio(&d["fts5_p99_ms"], &d["p99_ms"])
+        ));
+        for c in CLASSES {
+            let cl = &d[c];
+            o.push_str(&format!(
+                "| {c} p50 (ms) | {} | {} | {} |\n",
+                mm(&cl["range"]["p50_ms"]),
+                mm(&cl["range"]["fts5_p50_ms"]),
+                ratio(&cl["fts5_p50_ms"], &cl["p50_ms"])
+            ));
+            o.push_str(&format!(
+                "| {c} p99 (ms) | {} | {} | {} |\n",
+                mm(&cl["range"]["p99_ms"]),
+                mm(&cl["range"]["fts5_p99_ms"]),
+                ratio(&cl["fts5_p99_ms"], &cl["p99_ms"])
+            ));
+        }
+        o.push_str(&format!(
+            "\nThe Sheli build peak includes the sample held in memory ({} MB resident before the \
+             build started). FTS5's build time is the inserts in one committed transaction; its \
+             `optimize` afterwards took a further {} s and is not counted (queries run on the \
+             optimised index).\n\n",
+            f(&d["build_rss_before_mb"]),
+            mm(&g["fts5_optimize_s"]),
+        ));
+        o.push_str("How FTS5 answered each class, and what the fallback costs:\n\n");
+        o.push_str("| class | FTS5 plan | FTS5 p50, instr() fallback (ms) | FTS5 p50, LIKE '%x%' fallback (ms) |\n|---|---|---|---|\n");
+        for c in CLASSES {
+            let cl = &d[c];
+            let plans: Vec<&str> = cl["fts5_plans"].as_array().map(|a| a.iter().filter_map(|p| p.as_str()).collect()).unwrap_or_default();
+            o.push_str(&format!(
+                "| {c} | {} | {} | {} |\n",
+                plans.join("; "),
+                f(&cl["fts5_p50_ms"]),
+                if cl.get("fts5_like_p50_ms").is_some() { f(&cl["fts5_like_p50_ms"]) } else { "(not needed)".into() }
+            ));
+        }
+        let mism = d["count_mismatches"].as_array().map(|a| a.len()).unwrap_or(0);
+        o.push_str(&format!(
+            "\nCounts: for every query both engines found the same segments and occurrences \
+             (total and by source): {}.\n\n",
+            if mism == 0 { "yes".to_string() } else { format!("**no, {mism} queries differ** (see results.json)") }
+        ));
+    }
+
+    o.push_str("## Targets\n\n| target | measured | |\n|---|---|---|\n");
+    if let Some(d) = r.get("10m") {
+        let b = num(&d["build_s"]).unwrap_or(f64::INFINITY);
+        o.push_str(&format!("| 10M characters indexed in ≤ 3 s | {} s | {} |\n", f(&d["build_s"]), yes(b <= 3.0)));
+    }
+    for s in &sizes {
+        let d = &r[*s];
+        let p99 = num(&d["p99_ms"]).unwrap_or(f64::INFINITY);
+        o.push_str(&format!("| {} p99 ≤ 5 ms | {} ms | {} |\n", s.to_uppercase(), f(&d["p99_ms"]), yes(p99 <= 5.0)));
+        let br = num(&d["fts5_build_s"]).unwrap_or(0.0) / num(&d["build_s"]).unwrap_or(f64::INFINITY);
+        o.push_str(&format!("| {} build ≥ 5× faster than FTS5 | {:.1}× | {} |\n", s.to_uppercase(), br, yes(br >= 5.0)));
+        let slower: Vec<&str> = CLASSES
+            .into_iter()
+            .filter(|c| !(num(&d[*c]["p50_ms"]).unwrap_or(f64::INFINITY) < num(&d[*c]["fts5_p50_ms"]).unwrap_or(0.0)))
+            .collect();
+        let ratios: Vec<String> =
+            CLASSES.iter().map(|c| format!("{c} {}", ratio(&d[*c]["fts5_p50_ms"], &d[*c]["p50_ms"]))).collect();
+        o.push_str(&format!(
+            "| {} every query class faster than FTS5 (p50) | {} | {} |\n",
+            s.to_uppercase(),
+            ratios.join(", "),
+            if slower.is_empty() { yes(true).to_string() } else { format!("{} ({})", yes(false), slower.join(", ")) }
+        ));
+    }
+
+    let app = &r["app"];
+    o.push_str("\n## App-level figures\n\n| | |\n|---|---|\n");
+    o.push_str(&format!(
+        "| search latency per keystroke (backend): `SearchIndex::search` on the built-in corpus ({} segments) for every prefix of {}, {} calls | p50 {} ms, p99 {} ms |\n",
+        app["builtin_segments"],
+        app["typed"].as_array().map(|a| a.iter().filter_map(|t| t.as_str()).collect::<Vec<_>>().join(", ")).unwrap_or_default(),
+        app["samples"],
+        f(&app["keystroke_backend_p50_ms"]),
+        f(&app["keystroke_backend_p99_ms"]),
+    ));
+    o.push_str(&format!(
+        "| window interactive time after launch | {} |\n",
+        if app["window_interactive_ms"].is_null() {
+            "not measured yet: `results.json` → `app.window_interactive_ms` is the hook (null)".to_string()
+        } else {
+            format!("{} ms", f(&app["window_interactive_ms"]))
+        }
+    ));
+    o.push_str(NOTES);
+    o
+}
+
+const NOTES: &str = r#"
+## What is compared, and how
+
+- **Corpus.** npm `chinese-poetry@2.0.1` (MIT): 全唐詩 and 全宋詩 (traditional) and 全宋詞
+  (simplified). One segment per poem: title (or 詞牌) and paragraphs, one per line. Whole files
+  are taken round-robin across the three collections in numeric order until the size is
+  reached, so the 1M sample is a prefix of the 10M one. Cached in `bench/work/` (gitignored);
+  downloaded by `npm pack` only when missing.
+- **Sheli** is the app's own code: `sheli_index::indexer::write_index` with `SegmentDoc`s and
+  `BuildOptions::default()` (2 threads here), opened with `SearchIndex::new`, queried with
+  `SearchIndex::search` (limit 20), which counts occurrences from the postings, ranks, and
+  builds KWIC snippets for the page.
+- **FTS5** (`bench/src/fts5.rs`): `fts5(text UNINDEXED, src UNINDEXED, folded,
+  tokenize='trigram')`. `folded` is the text after `sheli_corpus::fold::fold` — the same
+  per-character fold as Sheli's tokenizer, punctuation dropped — so both engines match the
+  same things (traditional and simplified meet; phrases run across punctuation) and the
+  counts are checked equal before timing. Built in one transaction (journal and sync off),
+  then `optimize`d. A query folds each term; terms of 3+ characters go to `MATCH`, and
+  1–2-character terms, which a trigram index cannot answer, fall back to `instr(folded, ?)`
+  — over the rows MATCH found when the query also has a long term, otherwise over every row
+  (a full scan). The same query with `LIKE '%x%'` is timed once per run for comparison.
+  Occurrences per row are counted in SQL with `replace()` (non-overlapping, left to right,
+  as the corpus contract counts), totalled by source in Rust, the best 20 rows kept (bm25,
+  or most occurrences on a scan), and only for those the original text is read and cut into
+  a snippet with the same `kwic::snippet`, highlighted with `sheli_corpus::fold::find_in`.
+- **Not measured here**: the UI and IPC (the per-keystroke figure is the backend call only).
+"#;
