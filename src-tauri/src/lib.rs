@@ -3,8 +3,10 @@
 //!
 //! - [`cli`]: the `sheli` subcommands (plain Rust, no Tauri types);
 //! - [`app`]: the Tauri window and its commands (wiring only);
-//! - [`library`]: the user's data directory, imported texts, the search index (no Tauri types).
+//! - [`library`]: the user's data directory, imported texts, the search index (no Tauri types);
+//! - [`store`]: the user store — glossaries, review, notes, backups (no Tauri types).
 
 pub mod app;
 pub mod cli;
 pub mod library;
+pub mod store;

@@ -4,6 +4,7 @@
 
 mod corpus_cmd;
 mod search_cmd;
+mod store_cmd;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -62,6 +63,9 @@ enum Command {
         #[arg(long)]
         work: Option<String>,
     },
+    /// backup, restore, glossary, notes, review (see store_cmd.rs).
+    #[command(flatten)]
+    Store(store_cmd::StoreCommand),
 }
 
 /// Runs the CLI and returns the process exit code.
@@ -88,6 +92,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             })
         }
         Command::Import { paths, work } => search_cmd::import(paths, work),
+        Command::Store(command) => store_cmd::run(command),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,465 @@
+//! The user store: everything a user makes — personal glossaries and their
+//! cards, review state, notes — in one SQLite file in the data directory
+//! (`<data dir>/user.sqlite3`). Plain Rust, no Tauri types: the app's IPC
+//! commands, the CLI and `cargo test` all go through [`Store`].
+//!
+//! - The file is in WAL mode with foreign keys on and a busy timeout; the
+//!   schema is versioned (`PRAGMA user_version`) and migrated by the `.sql`
+//!   files in `src-tauri/migrations/` ([`migrations`]). A file written by a
+//!   newer Sheli is refused untouched ([`StoreError::TooNew`]).
+//! - Every write is one transaction: a write either happens whole or not at
+//!   all, and bad input ([`StoreError`]) changes nothing.
+//! - Submodules add the operations to [`Store`]: [`glossaries`], [`cards`],
+//!   [`review`] (FSRS), [`notes`] (W3C Web Annotation anchors), [`export`]
+//!   (Anki TSV, JSON, Markdown, Web Annotation JSON, and their imports) and
+//!   [`backup`] (one file with everything the user made, and its restore).
+//! - [`markdown`] renders a note's Markdown to HTML that carries no script.
+
+pub mod backup;
+pub mod cards;
+pub mod export;
+pub mod glossaries;
+pub mod markdown;
+pub mod migrations;
+pub mod notes;
+pub mod review;
+mod search;
+mod time;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use serde::Serialize;
+use sheli_corpus::glossary::Card as BuiltinCard;
+use sheli_corpus::{Corpus, Passage};
+
+pub use backup::{BackupSummary, RestoreSummary, backup, restore};
+pub use cards::{CardEdit, NewCard, UserCard};
+pub use glossaries::Glossary;
+pub use notes::{NewNote, Note, NoteEdit, NoteFilter, PlacedNote, ReanchorReport, Selection};
+pub use review::{DueSummary, Grade, ReviewCard, ReviewLogEntry, ReviewOutcome};
+pub use time::{Timestamp, format_rfc3339, now, parse_rfc3339};
+
+/// The store's file name inside the data directory.
+pub const STORE_FILE: &str = "user.sqlite3";
+
+/// `PRAGMA application_id` of a Sheli store ('SHEL').
+pub const APPLICATION_ID: i64 = 0x5348_454C;
+
+/// How long a write waits for another connection's write to finish.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Limits on what users type or import, in characters. Longer input is
+/// refused with [`StoreError::TooLong`] and nothing is written.
+pub mod limits {
+    /// A glossary's name.
+    pub const NAME: usize = 100;
+    /// A glossary's description.
+    pub const DESCRIPTION: usize = 2_000;
+    pub const HEADWORD: usize = 200;
+    pub const READING: usize = 200;
+    pub const DEFINITION: usize = 10_000;
+    /// One tag.
+    pub const TAG: usize = 50;
+    /// Tags on one card or note.
+    pub const TAGS: usize = 50;
+    /// Passages linked to one card.
+    pub const PASSAGES: usize = 100;
+    /// A note's Markdown.
+    pub const NOTE: usize = 20_000;
+    /// The quoted span of a note.
+    pub const QUOTE: usize = 2_000;
+    /// Cards in one list.
+    pub const CARDS: usize = 20_000;
+    /// A file to import, in bytes.
+    pub const IMPORT_BYTES: usize = 64 << 20;
+}
+
+/// What can go wrong in the store. Every message says what was wrong in words
+/// a user can act on; nothing was written when one is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "{path} was written by a newer version of Sheli (data format {found}; this version knows \
+         up to {known}). It was left untouched: update Sheli to open it."
+    )]
+    TooNew { path: String, found: i64, known: i64 },
+    #[error("{path} is not a Sheli data file: {reason}")]
+    NotAStore { path: String, reason: String },
+    #[error("there is no glossary {0}")]
+    UnknownGlossary(String),
+    #[error("a glossary named “{0}” already exists")]
+    DuplicateGlossary(String),
+    #[error("there is no card with id {0}")]
+    UnknownCard(i64),
+    #[error("“{0}” is not a built-in glossary card")]
+    UnknownBuiltinCard(String),
+    #[error("the built-in card “{0}” is already in this glossary")]
+    DuplicateCard(String),
+    #[error("there is no passage “{0}”")]
+    UnknownPassage(String),
+    #[error("there is no note with id {0}")]
+    UnknownNote(i64),
+    #[error("{field} is too long: {len} characters, at most {max} are allowed")]
+    TooLong { field: &'static str, len: usize, max: usize },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{what} could not be read: {message}")]
+    Malformed { what: String, message: String },
+    #[error("{path}: {message}")]
+    File { path: String, message: String },
+    #[error("the backup {path} cannot be restored: {reason}")]
+    BadBackup { path: String, reason: String },
+    #[error("the built-in glossary could not be loaded: {0}")]
+    Builtin(String),
+    #[error("scheduling failed: {0}")]
+    Scheduler(String),
+    #[error("the data file could not be updated to this version of Sheli: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The kind of a [`StoreError`], for the IPC layer to map onto its own
+/// error kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// Malformed or oversized input: a bad field, file or selection.
+    InvalidInput,
+    /// A well-formed id of something that does not exist.
+    NotFound,
+    /// The input clashes with what is stored (a duplicate name or card).
+    Conflict,
+    /// The data file is from a newer Sheli, or not a Sheli file.
+    Incompatible,
+    /// The disk or the database failed.
+    Storage,
+}
+
+impl StoreError {
+    pub fn kind(&self) -> ErrorKind {
+        use StoreError::*;
+        match self {
+            TooNew { .. } | NotAStore { .. } | BadBackup { .. } => ErrorKind::Incompatible,
+            UnknownGlossary(_) | UnknownCard(_) | UnknownBuiltinCard(_) | UnknownPassage(_)
+            | UnknownNote(_) => ErrorKind::NotFound,
+            DuplicateGlossary(_) | DuplicateCard(_) => ErrorKind::Conflict,
+            TooLong { .. } | Invalid(_) | Malformed { .. } => ErrorKind::InvalidInput,
+            File { .. } | Builtin(_) | Scheduler(_) | Migration(_) | Sqlite(_) => {
+                ErrorKind::Storage
+            }
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+pub(crate) fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
+    move |e| StoreError::File { path: path.display().to_string(), message: e.to_string() }
+}
+
+/// The user store: one open connection to `user.sqlite3`.
+///
+/// Reads take `&self`; writes take `&mut self` and run in one `IMMEDIATE`
+/// transaction each. A `Store` is `Send` but not `Sync`: the app keeps it
+/// behind a mutex.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// What a store file says about itself before it is opened for writing.
+struct Header {
+    application_id: i64,
+    user_version: i64,
+}
+
+/// Reads the header of an existing database file without changing it.
+fn read_header(path: &Path) -> Result<Header> {
+    let not_a_store = |e: rusqlite::Error| StoreError::NotAStore {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(not_a_store)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(not_a_store)?;
+    let application_id =
+        conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(not_a_store)?;
+    let user_version =
+        conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(not_a_store)?;
+    Ok(Header { application_id, user_version })
+}
+
+/// Checks that an existing file is a store this version can open: a Sheli
+/// store (or an empty database) of a schema version it knows.
+pub(crate) fn check_header(path: &Path) -> Result<i64> {
+    let h = read_header(path)?;
+    let latest = migrations::LATEST_VERSION;
+    if h.application_id != APPLICATION_ID && !(h.application_id == 0 && h.user_version == 0) {
+        return Err(StoreError::NotAStore {
+            path: path.display().to_string(),
+            reason: format!(
+                "it is an SQLite database of another program (application id {:#x})",
+                h.application_id
+            ),
+        });
+    }
+    if h.user_version > latest {
+        return Err(StoreError::TooNew {
+            path: path.display().to_string(),
+            found: h.user_version,
+            known: latest,
+        });
+    }
+    Ok(h.user_version)
+}
+
+/// Opens a connection with the store's settings, without migrating.
+pub(crate) fn connect(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") && path != Path::new(":memory:") {
+        return Err(StoreError::File {
+            path: path.display().to_string(),
+            message: format!("the database could not be put in WAL mode (it is in {mode} mode)"),
+        });
+    }
+    // Every commit reaches the disk before it is acknowledged.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Opens (creating if needed) the store at `path`, migrating it to the
+    /// latest schema. A file from a newer Sheli, or not a Sheli store, is
+    /// refused and left untouched.
+    pub fn open(path: &Path) -> Result<Store> {
+        if path.exists() {
+            if !path.is_file() {
+                return Err(StoreError::File {
+                    path: path.display().to_string(),
+                    message: "is not a file".into(),
+                });
+            }
+            check_header(path)?;
+        } else if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(file_err(parent))?;
+        }
+        let mut conn = connect(path)?;
+        migrations::migrations().to_latest(&mut conn)?;
+        Ok(Store { conn, path: path.to_path_buf() })
+    }
+
+    /// Opens the store of the data directory `data_dir` (`user.sqlite3`).
+    pub fn open_in(data_dir: &Path) -> Result<Store> {
+        Store::open(&data_dir.join(STORE_FILE))
+    }
+
+    /// The file the store lives in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The schema version of the open store (`PRAGMA user_version`).
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// `PRAGMA integrity_check`: "ok" when the file is sound.
+    pub fn integrity_check(&self) -> Result<String> {
+        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+        let rows: Vec<String> =
+            stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        Ok(rows.join("\n"))
+    }
+
+    /// The underlying connection, for tests and diagnostics (read it only).
+    #[doc(hidden)]
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` in one `IMMEDIATE` transaction: committed if `f` succeeds,
+    /// rolled back (nothing written) if it fails.
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        Ok(out)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Validation shared by the submodules.
+
+/// A single-line field: trimmed, no control characters, at most `max`
+/// characters, not empty if `required`.
+pub(crate) fn check_line(field: &'static str, value: &str, max: usize, required: bool) -> Result<String> {
+    let v = value.trim();
+    if v.chars().any(char::is_control) {
+        return Err(StoreError::Invalid(format!(
+            "{field} must be one line without control characters"
+        )));
+    }
+    check_len(field, v, max)?;
+    if required && v.is_empty() {
+        return Err(StoreError::Invalid(format!("{field} must not be empty")));
+    }
+    Ok(v.to_owned())
+}
+
+/// A multi-line field: line breaks and tabs allowed, other control
+/// characters refused, at most `max` characters. Kept as typed.
+pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<String> {
+    if value.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        return Err(StoreError::Invalid(format!("{field} contains control characters")));
+    }
+    check_len(field, value, max)?;
+    Ok(value.to_owned())
+}
+
+pub(crate) fn check_len(field: &'static str, value: &str, max: usize) -> Result<()> {
+    // Bytes bound characters from above: only count when it could matter.
+    if value.len() > max {
+        let len = value.chars().count();
+        if len > max {
+            return Err(StoreError::TooLong { field, len, max });
+        }
+    }
+    Ok(())
+}
+
+/// Tags: trimmed, without whitespace or control characters, at most
+/// [`limits::TAG`] characters each and [`limits::TAGS`] in all; returned
+/// sorted and without repeats.
+pub(crate) fn check_tags(tags: &[String]) -> Result<Vec<String>> {
+    let mut out = BTreeSet::new();
+    for t in tags {
+        let t = t.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if t.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(StoreError::Invalid(format!(
+                "the tag “{t}” contains a space; tags are single words (use - or _ instead)"
+            )));
+        }
+        check_len("a tag", t, limits::TAG)?;
+        out.insert(t.to_owned());
+    }
+    if out.len() > limits::TAGS {
+        return Err(StoreError::Invalid(format!(
+            "too many tags: {}, at most {} are allowed",
+            out.len(),
+            limits::TAGS
+        )));
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// Looks a passage up, as a store error.
+pub(crate) fn passage<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Passage> {
+    corpus.passage(id).map_err(|_| StoreError::UnknownPassage(id.to_owned()))
+}
+
+/// The built-in glossary cards, loaded once.
+pub(crate) fn builtin_cards() -> Result<&'static [BuiltinCard]> {
+    static CARDS: OnceLock<std::result::Result<Vec<BuiltinCard>, String>> = OnceLock::new();
+    CARDS
+        .get_or_init(|| sheli_corpus::glossary::builtin_cards().map_err(|e| e.to_string()))
+        .as_deref()
+        .map_err(|e| StoreError::Builtin(e.clone()))
+}
+
+/// One built-in card by id.
+pub(crate) fn builtin_card(id: &str) -> Result<&'static BuiltinCard> {
+    builtin_cards()?
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| StoreError::UnknownBuiltinCard(id.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opens_migrates_and_sets_pragmas() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open_in(dir.path()).unwrap();
+        assert_eq!(store.schema_version().unwrap(), migrations::LATEST_VERSION);
+        let c = store.connection();
+        let mode: String = c.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+        let fk: i64 = c.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
+        assert_eq!(fk, 1);
+        let app: i64 = c.query_row("PRAGMA application_id", [], |r| r.get(0)).unwrap();
+        assert_eq!(app, APPLICATION_ID);
+        assert_eq!(store.integrity_check().unwrap(), "ok");
+        drop(store);
+        // Opening again is a no-op.
+        let store = Store::open_in(dir.path()).unwrap();
+        assert_eq!(store.schema_version().unwrap(), migrations::LATEST_VERSION);
+    }
+
+    #[test]
+    fn refuses_a_file_that_is_not_a_database_and_leaves_it_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(STORE_FILE);
+        std::fs::write(&path, b"this is not a database, just some text that is long enough")
+            .unwrap();
+        let err = Store::open(&path).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Incompatible, "{err}");
+        assert!(err.to_string().contains("not a Sheli data file"), "{err}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"this is not a database, just some text that is long enough"
+        );
+    }
+
+    #[test]
+    fn refuses_another_programs_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("other.sqlite3");
+        let c = Connection::open(&path).unwrap();
+        c.execute_batch("PRAGMA application_id = 42; CREATE TABLE t(x);").unwrap();
+        drop(c);
+        let err = Store::open(&path).unwrap_err();
+        assert!(matches!(err, StoreError::NotAStore { .. }), "{err}");
+    }
+
+    #[test]
+    fn field_checks() {
+        assert_eq!(check_line("a name", "  射  ", 10, true).unwrap(), "射");
+        assert!(matches!(check_line("a name", "  ", 10, true), Err(StoreError::Invalid(_))));
+        assert!(matches!(check_line("a name", "a\nb", 10, true), Err(StoreError::Invalid(_))));
+        assert!(matches!(
+            check_line("a name", &"射".repeat(11), 10, true),
+            Err(StoreError::TooLong { len: 11, max: 10, .. })
+        ));
+        assert_eq!(check_line("a name", &"射".repeat(10), 10, true).unwrap().chars().count(), 10);
+        assert!(check_text("a note", "a\nb\tc", 10).is_ok());
+        assert!(check_text("a note", "a\u{0}b", 10).is_err());
+        assert_eq!(
+            check_tags(&["b".into(), " a ".into(), "b".into(), "".into()]).unwrap(),
+            vec!["a", "b"]
+        );
+        assert!(check_tags(&["two words".into()]).is_err());
+    }
+
+    #[test]
+    fn builtin_cards_load() {
+        assert!(builtin_cards().unwrap().len() >= 50);
+        assert!(builtin_card("zhi").is_ok());
+        assert!(matches!(builtin_card("nope"), Err(StoreError::UnknownBuiltinCard(_))));
+    }
+}
