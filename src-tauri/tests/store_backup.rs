@@ -1,0 +1,238 @@
+//! `backup` and `restore`: everything the user made — the store, imported
+//! texts, settings — goes into one file and comes back whole; a bad backup
+//! is refused and changes nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rusqlite::Connection;
+use rusqlite::types::Value;
+use sheli::store::{
+    self, CardEdit, ErrorKind, Grade, NewCard, NewNote, NoteEdit, Selection, Store, StoreError,
+};
+use sheli_corpus::Corpus;
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| Corpus::builtin().expect("built-in texts"))
+}
+
+/// Fills a data directory with one of everything.
+fn populate(dir: &Path, flavour: &str) {
+    std::fs::create_dir_all(dir.join("texts")).unwrap();
+    std::fs::write(dir.join("settings.json"), format!("{{\"char_size\": 30, \"flavour\": \"{flavour}\"}}")).unwrap();
+    std::fs::write(
+        dir.join("texts/manifest.toml"),
+        "[[source]]\nid = \"user.0000beef\"\nfile = \"user.0000beef.txt\"\norigin = \"mine.txt\"\nsha256 = \"\"\nwork = \"我的\"\nedition = \"imported\"\nscript = \"traditional\"\nformat = \"plain\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("texts/user.0000beef.txt"), format!("主人戒賓。{flavour}\n")).unwrap();
+    let mut s = Store::open_in(dir).unwrap();
+    let g = s.create_glossary(&format!("射器 {flavour}"), "cups").unwrap().id;
+    let zhi = s.add_builtin_card(g, "zhi").unwrap();
+    s.update_card(corpus(), zhi.id, &CardEdit { tags: Some(vec!["cup".into()]), ..Default::default() }).unwrap();
+    let own = s
+        .add_card(corpus(), g, &NewCard { headword: "豐".into(), definition: flavour.into(), passages: vec!["xiangshe.zhushu.0001".into()], ..Default::default() })
+        .unwrap();
+    s.grade(zhi.id, Grade::Good, 1_750_000_000).unwrap();
+    s.grade(own.id, Grade::Again, 1_750_000_000).unwrap();
+    let sel = Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 0, start: 0, end: 4 };
+    let n = s.add_note(corpus(), &NewNote { selection: sel.clone(), body: format!("note {flavour}"), tags: vec!["t".into()] }).unwrap();
+    s.update_note(n.id, &NoteEdit { body: Some(format!("edited {flavour}")), tags: None }).unwrap();
+    let d = s.add_note(corpus(), &NewNote { selection: sel, body: "deleted".into(), tags: vec![] }).unwrap();
+    s.delete_note(d.id).unwrap();
+}
+
+/// Every row of every table of the store.
+fn dump_store(dir: &Path) -> BTreeMap<String, Vec<Vec<Value>>> {
+    let conn = Connection::open(dir.join(store::STORE_FILE)).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap();
+    let tables: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    tables
+        .into_iter()
+        .map(|t| {
+            let mut st = conn.prepare(&format!("SELECT * FROM \"{t}\" ORDER BY 1, 2")).unwrap();
+            let n = st.column_count();
+            let rows: Vec<Vec<Value>> = st
+                .query_map([], |r| (0..n).map(|i| r.get::<_, Value>(i)).collect())
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            (t, rows)
+        })
+        .collect()
+}
+
+/// settings.json and texts/**, path → bytes.
+fn dump_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    if let Ok(b) = std::fs::read(dir.join("settings.json")) {
+        out.insert("settings.json".to_string(), b);
+    }
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        let Ok(rd) = std::fs::read_dir(dir) else { return };
+        for e in rd {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.insert(p.strip_prefix(base).unwrap().display().to_string(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    walk(dir, &dir.join("texts"), &mut out);
+    out
+}
+
+fn everything(dir: &Path) -> (BTreeMap<String, Vec<Vec<Value>>>, BTreeMap<String, Vec<u8>>) {
+    (dump_store(dir), dump_files(dir))
+}
+
+fn backup_of(flavour: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, flavour);
+    let file = dir.path().join("backup.sheli");
+    store::backup(&data, &file, false).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn backup_then_restore_into_an_empty_profile_gives_back_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "one");
+    let file = dir.path().join("mine.sheli");
+    let made = store::backup(&data, &file, false).unwrap();
+    assert_eq!((made.glossaries, made.cards, made.notes, made.reviews), (1, 2, 2, 2));
+    assert_eq!(made.files, vec!["settings.json", "texts/manifest.toml", "texts/user.0000beef.txt"]);
+    assert!(made.bytes > 0);
+    // The backup is one self-contained SQLite file.
+    assert!(!dir.path().join("mine.sheli-wal").exists());
+    assert_eq!(store::backup::inspect(&file).unwrap().notes, 2);
+
+    let empty = dir.path().join("empty");
+    let restored = store::restore(&empty, &file).unwrap();
+    assert_eq!((restored.glossaries, restored.cards, restored.notes, restored.reviews), (1, 2, 2, 2));
+    assert_eq!(everything(&empty), everything(&data));
+    assert!(dump_store(&data)["note_revision"].len() == 1 && dump_store(&data)["review_log"].len() == 2);
+    // No staging left behind; the store works.
+    let leftovers: Vec<_> = std::fs::read_dir(&empty).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with(".restore")).collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let s = Store::open_in(&empty).unwrap();
+    assert_eq!(s.integrity_check().unwrap(), "ok");
+    assert_eq!(s.glossaries().unwrap()[0].name, "射器 one");
+}
+
+#[test]
+fn restore_replaces_what_is_there() {
+    let (_b, file) = backup_of("one");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "two");
+    // Something the backup does not have at all.
+    std::fs::write(data.join("texts/extra.txt"), "x").unwrap();
+    let expected_source = tempfile::tempdir().unwrap();
+    store::restore(expected_source.path(), &file).unwrap();
+    // The app may hold the store open meanwhile.
+    let open = Store::open_in(&data).unwrap();
+    store::restore(&data, &file).unwrap();
+    assert_eq!(everything(&data), everything(expected_source.path()));
+    assert!(!data.join("texts/extra.txt").exists());
+    assert_eq!(open.glossaries().unwrap()[0].name, "射器 one", "an open store sees the restored data");
+}
+
+#[test]
+fn restore_without_settings_or_texts_removes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let bare = dir.path().join("bare");
+    Store::open_in(&bare).unwrap();
+    let file = dir.path().join("bare.sheli");
+    store::backup(&bare, &file, false).unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "x");
+    store::restore(&data, &file).unwrap();
+    assert!(dump_files(&data).is_empty());
+    assert!(dump_store(&data)["glossary"].is_empty());
+}
+
+#[test]
+fn backup_does_not_replace_a_file_unless_asked() {
+    let (dir, file) = backup_of("one");
+    let data = dir.path().join("data");
+    let e = store::backup(&data, &file, false).unwrap_err();
+    assert!(e.to_string().contains("already exists"), "{e}");
+    store::backup(&data, &file, true).unwrap();
+}
+
+#[test]
+fn bad_backups_are_refused_and_change_nothing() {
+    let (bdir, good) = backup_of("one");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "two");
+    let before = everything(&data);
+
+    let variant = |name: &str, sql: &str| -> PathBuf {
+        let p = bdir.path().join(name);
+        std::fs::copy(&good, &p).unwrap();
+        let c = Connection::open(&p).unwrap();
+        c.execute_batch(sql).unwrap();
+        p
+    };
+    let text = bdir.path().join("text.sheli");
+    std::fs::write(&text, "not a backup at all, just text ".repeat(10)).unwrap();
+    let half = bdir.path().join("half.sheli");
+    let bytes = std::fs::read(&good).unwrap();
+    std::fs::write(&half, &bytes[..bytes.len() / 2]).unwrap();
+    let plain_store = {
+        let p = bdir.path().join("plain").join(store::STORE_FILE);
+        Store::open(&p).unwrap();
+        p
+    };
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (bdir.path().join("missing.sheli"), "no such file"),
+        (text, "not a Sheli"),
+        (half, ""),
+        (plain_store, "not a Sheli backup"),
+        (variant("tampered.sheli", "UPDATE sheli_backup_file SET content = X'00' WHERE path = 'settings.json'"), "checksum"),
+        (
+            variant(
+                "escape.sheli",
+                "INSERT INTO sheli_backup_file (path, content, sha256) VALUES ('../evil', X'', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')",
+            ),
+            "not allowed",
+        ),
+        (
+            variant(
+                "badsettings.sheli",
+                &format!(
+                    "UPDATE sheli_backup_file SET content = CAST('{{oops' AS BLOB), sha256 = '{}' WHERE path = 'settings.json'",
+                    sha256_hex(b"{oops")
+                ),
+            ),
+            "settings.json is not valid JSON",
+        ),
+        (variant("newer-schema.sheli", &format!("PRAGMA user_version = {}", store::migrations::LATEST_VERSION + 1)), "newer version"),
+        (variant("newer-format.sheli", "UPDATE sheli_backup SET value = '99' WHERE key = 'version'"), "newer version"),
+        (variant("not-ours.sheli", "PRAGMA application_id = 7"), "not a Sheli backup"),
+        (variant("dangling.sheli", "PRAGMA foreign_keys = OFF; INSERT INTO card_tag (card_id, tag) VALUES (999, 'x')"), "missing"),
+    ];
+    for (file, expect) in &cases {
+        let e = store::restore(&data, file).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Incompatible | ErrorKind::Storage), "{}: {e}", file.display());
+        assert!(e.to_string().contains(expect), "{}: {e}", file.display());
+        assert_eq!(everything(&data), before, "{} changed the data", file.display());
+        let leftovers = std::fs::read_dir(&data).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".restore")).count();
+        assert_eq!(leftovers, 0);
+    }
+    assert!(matches!(store::restore(&data, &cases[7].0), Err(StoreError::TooNew { .. })));
+}
