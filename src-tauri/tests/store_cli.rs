@@ -1,0 +1,267 @@
+//! The store's CLI verbs run as a user runs them (the real `sheli` binary, a
+//! real data directory), bad input through the CLI, and crash safety: the
+//! process is SIGKILLed in the middle of a burst of writes and every write
+//! it acknowledged is in a sound database.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use rusqlite::Connection;
+use serde_json::Value;
+
+fn sheli(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sheli"))
+        .args(args)
+        .env("SHELI_DATA_DIR", data)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("sheli runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_str(&ok(out)).expect("valid JSON")
+}
+
+/// Fails with a message on stderr and exit code 1.
+fn fails(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(1), "stdout: {}", String::from_utf8_lossy(&out.stdout));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.starts_with("sheli: "), "{err}");
+    err
+}
+
+#[test]
+fn glossary_review_and_notes_verbs() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let d = data.as_path();
+
+    let g = json(&sheli(d, &["glossary", "create", "射器", "--description", "cups", "--json"]));
+    assert_eq!(g["name"], "射器");
+    json(&sheli(d, &["glossary", "add", "射器", "--builtin", "zhi", "--json"]));
+    let own = json(&sheli(d, &[
+        "glossary", "add", "射器", "--headword", "豐", "--reading", "fēng", "--definition", "a stand",
+        "--tag", "vessel", "--passage", "xiangshe.zhushu.0001", "--json",
+    ]));
+    assert_eq!(own["passages"][0], "xiangshe.zhushu.0001");
+    let list = json(&sheli(d, &["glossary", "list", "--json"]));
+    assert_eq!(list[0]["cards"], 2);
+    let found = json(&sheli(d, &["glossary", "search", "射器", "觯", "--json"]));
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    assert_eq!(found[0]["headword"], "觶");
+    let edited = json(&sheli(d, &["glossary", "edit", &own["id"].to_string(), "--definition", "a stand for cups", "--json"]));
+    assert_eq!(edited["definition"], "a stand for cups");
+    ok(&sheli(d, &["glossary", "rename", "射器", "vessels"]));
+    let shown = json(&sheli(d, &["glossary", "show", "vessels", "--json"]));
+    assert_eq!(shown["cards"].as_array().unwrap().len(), 2);
+
+    // Export to files, import into an empty profile, compare.
+    let tsv = dir.path().join("vessels.tsv");
+    let js = dir.path().join("vessels.json");
+    ok(&sheli(d, &["glossary", "export", "vessels", "--output", tsv.to_str().unwrap()]));
+    ok(&sheli(d, &["glossary", "export", "vessels", "--format", "json", "-o", js.to_str().unwrap()]));
+    assert!(std::fs::read_to_string(&tsv).unwrap().starts_with("#separator:tab\n#html:true\n#deck:vessels\n"));
+    let other = dir.path().join("other");
+    let a = json(&sheli(&other, &["glossary", "import", tsv.to_str().unwrap(), "--json"]));
+    assert_eq!(a["cards"], 2);
+    let b = json(&sheli(&other, &["glossary", "import", js.to_str().unwrap(), "--name", "from json", "--json"]));
+    assert_eq!(b["cards"], 2);
+    let strip = |v: &Value| -> Vec<Value> {
+        v["cards"].as_array().unwrap().iter().map(|c| {
+            serde_json::json!([c["builtin_id"], c["headword"], c["reading"], c["definition"], c["tags"], c["passages"]])
+        }).collect()
+    };
+    let shown_a = json(&sheli(&other, &["glossary", "show", "vessels", "--json"]));
+    let shown_b = json(&sheli(&other, &["glossary", "show", "from json", "--json"]));
+    assert_eq!(strip(&shown_a), strip(&shown));
+    assert_eq!(strip(&shown_b), strip(&shown));
+
+    // Review, non-interactive.
+    let due = json(&sheli(d, &["review", "due", "vessels", "--json"]));
+    assert_eq!((due["due"].as_u64(), due["new"].as_u64()), (Some(2), Some(2)));
+    let next = json(&sheli(d, &["review", "next", "vessels", "--json"]));
+    assert_eq!(next["front"], "觶");
+    let card = next["card"]["id"].to_string();
+    let graded = json(&sheli(d, &["review", "grade", &card, "good", "--json"]));
+    assert!(graded["due"].as_i64().unwrap() > graded["reviewed"].as_i64().unwrap() + 86_400);
+    let due = json(&sheli(d, &["review", "due", "vessels", "--json"]));
+    assert_eq!(due["due"], 1);
+    let history = json(&sheli(d, &["review", "history", "vessels", "--json"]));
+    assert_eq!(history[0]["grade"], "good");
+    let bad_grade = sheli(d, &["review", "grade", &card, "brilliant"]);
+    assert_eq!(bad_grade.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_grade.stderr).contains("not a grade"));
+
+    // Notes.
+    let n = json(&sheli(d, &[
+        "notes", "add", "xiangshe.zhushu.0001", "--quote", "乡射", "--body", "The **village** archery.",
+        "--tag", "title", "--json",
+    ]));
+    assert_eq!(n["exact"], "鄉射", "the quote was found through the fold");
+    json(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "戒", "--layer", "注", "--body", "on 戒", "--json"]));
+    let listed = json(&sheli(d, &["notes", "list", "--query", "village", "--json"]));
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    let listed = json(&sheli(d, &["notes", "list", "--work", "鄉射禮", "--json"]));
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+    let md = ok(&sheli(d, &["notes", "export"]));
+    assert!(md.contains("## 鄉射禮") && md.contains("### xiangshe.zhushu.0001") && md.contains("> 鄉射"), "{md}");
+    let anno = dir.path().join("notes.json");
+    ok(&sheli(d, &["notes", "export", "--format", "json", "--output", anno.to_str().unwrap()]));
+    let imported = json(&sheli(&other, &["notes", "import", anno.to_str().unwrap(), "--json"]));
+    assert_eq!((imported["imported"].as_u64(), imported["orphaned"].as_u64()), (Some(2), Some(0)));
+    let id = n["id"].to_string();
+    ok(&sheli(d, &["notes", "edit", &id, "--body", "changed"]));
+    ok(&sheli(d, &["notes", "undo", &id]));
+    ok(&sheli(d, &["notes", "delete", &id]));
+    assert_eq!(json(&sheli(d, &["notes", "list", "--json"])).as_array().unwrap().len(), 1);
+    ok(&sheli(d, &["notes", "undelete", &id]));
+    let back = json(&sheli(d, &["notes", "list", "--query", "village", "--json"]));
+    assert_eq!(back[0]["body"], "The **village** archery.");
+    let r = json(&sheli(d, &["notes", "reanchor", "--json"]));
+    assert_eq!(r["unchanged"], 2);
+
+    // Backup and restore into an empty profile.
+    let file = dir.path().join("all.sheli");
+    ok(&sheli(d, &["backup", file.to_str().unwrap()]));
+    let fresh = dir.path().join("fresh");
+    let restored = json(&sheli(&fresh, &["restore", file.to_str().unwrap(), "--json"]));
+    assert_eq!((restored["glossaries"].as_u64(), restored["notes"].as_u64()), (Some(1), Some(2)));
+    for args in [&["glossary", "show", "vessels", "--json"][..], &["notes", "list", "--json"], &["review", "history", "vessels", "--json"]] {
+        assert_eq!(json(&sheli(&fresh, args)), json(&sheli(d, args)), "{args:?}");
+    }
+
+    ok(&sheli(d, &["glossary", "delete", "vessels"]));
+    assert!(json(&sheli(d, &["glossary", "list", "--json"])).as_array().unwrap().is_empty());
+}
+
+#[test]
+fn bad_input_through_the_cli_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("data");
+    let d = d.as_path();
+    ok(&sheli(d, &["glossary", "create", "g"]));
+    ok(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "鄉射", "--body", "kept"]));
+    let snapshot = || (ok(&sheli(d, &["glossary", "show", "g", "--json"])), ok(&sheli(d, &["notes", "list", "--json"])));
+    let before = snapshot();
+
+    assert!(fails(&sheli(d, &["glossary", "show", "nope"])).contains("no glossary"));
+    assert!(fails(&sheli(d, &["glossary", "add", "g", "--builtin", "nope"])).contains("not a built-in"));
+    assert!(fails(&sheli(d, &["glossary", "add", "g", "--headword", "x", "--passage", "no.such.0001"])).contains("no.such.0001"));
+    assert!(fails(&sheli(d, &["glossary", "create", "g"])).contains("already exists"));
+    assert!(fails(&sheli(d, &["glossary", "edit", "999", "--headword", "x"])).contains("no card"));
+    assert!(fails(&sheli(d, &["review", "grade", "999", "good"])).contains("no card"));
+    assert!(fails(&sheli(d, &["notes", "add", "no.such.0001", "--quote", "x"])).contains("no.such.0001"));
+    assert!(fails(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "不在此"])).contains("not in passage"));
+    assert!(fails(&sheli(d, &["notes", "delete", "999"])).contains("no note"));
+    let huge = dir.path().join("huge.md");
+    std::fs::write(&huge, "長".repeat(20_001)).unwrap();
+    let e = fails(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "鄉射", "--body-file", huge.to_str().unwrap()]));
+    assert!(e.contains("too long") && e.contains("20000"), "{e}");
+    let bad_json = dir.path().join("bad.json");
+    std::fs::write(&bad_json, "{\"format\": \"sheli-glossary\", \"version\": 1, \"name\": \"x\", \"cards\": [").unwrap();
+    assert!(fails(&sheli(d, &["glossary", "import", bad_json.to_str().unwrap()])).contains("not valid JSON"));
+    assert!(fails(&sheli(d, &["notes", "import", bad_json.to_str().unwrap()])).contains("not valid JSON"));
+    let bad_tsv = dir.path().join("bad.tsv");
+    std::fs::write(&bad_tsv, "#separator:tab\n#deck:x\n\"never closed\tfield\n").unwrap();
+    assert!(fails(&sheli(d, &["glossary", "import", bad_tsv.to_str().unwrap()])).contains("not closed"));
+    let not_backup = dir.path().join("x.sheli");
+    std::fs::write(&not_backup, "hello").unwrap();
+    fails(&sheli(d, &["restore", not_backup.to_str().unwrap()]));
+    assert_eq!(snapshot(), before);
+
+    // A store from a newer Sheli: refused, left as it is.
+    let newer = dir.path().join("newer");
+    ok(&sheli(&newer, &["glossary", "create", "mine"]));
+    let path = newer.join("user.sqlite3");
+    {
+        let c = Connection::open(&path).unwrap();
+        c.pragma_update(None, "user_version", 99).unwrap();
+        c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).unwrap();
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    let e = fails(&sheli(&newer, &["glossary", "list"]));
+    assert!(e.contains("newer version of Sheli"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+/// Reads `ack <n> <id>` lines; after `kill_after` of them, SIGKILLs the
+/// process, then reads whatever it had already printed.
+fn burst_and_kill(data: &Path, kill_after: usize) -> Vec<(u32, i64)> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sheli"))
+        .args(["store-stress", "1000000"])
+        .env("SHELI_DATA_DIR", data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut acks = Vec::new();
+    let mut killed = false;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.unwrap();
+        if let Some(rest) = line.strip_prefix("ack ") {
+            let mut it = rest.split(' ');
+            let n: u32 = it.next().unwrap().parse().unwrap();
+            let id: i64 = it.next().unwrap().parse().unwrap();
+            acks.push((n, id));
+            if acks.len() == kill_after && !killed {
+                child.kill().unwrap(); // SIGKILL on Unix
+                killed = true;
+            }
+        }
+    }
+    let status = child.wait().unwrap();
+    assert!(killed, "the burst ended before the kill");
+    assert!(!status.success(), "the process was killed, not finished");
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.signal(), Some(9), "killed by SIGKILL");
+    }
+    acks
+}
+
+#[test]
+fn sigkill_in_a_burst_of_writes_loses_nothing_acknowledged() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let mut all = Vec::new();
+    for kill_after in [50, 20, 80] {
+        let acks = burst_and_kill(data, kill_after);
+        assert!(acks.len() >= kill_after);
+        let conn = Connection::open(data.join("user.sqlite3")).unwrap();
+        let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(integrity, "ok");
+        let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(fk, 0);
+        for (n, id) in &acks {
+            let body: String = conn
+                .query_row("SELECT body FROM note WHERE id = ?1", [id], |r| r.get(0))
+                .unwrap_or_else(|e| panic!("acknowledged note {id} (#{n}) is missing: {e}"));
+            assert_eq!(body, format!("stress note {n}"));
+            let tag: String = conn.query_row("SELECT tag FROM note_tag WHERE note_id = ?1", [id], |r| r.get(0)).unwrap();
+            assert_eq!(tag, "stress", "each note's tags were written with it");
+        }
+        let total: i64 = conn.query_row("SELECT count(*) FROM note", [], |r| r.get(0)).unwrap();
+        assert!(total < 1_000_000, "killed mid-burst");
+        all.extend(acks);
+    }
+    // The store opens, and holds every acknowledged note of all three bursts.
+    let store = sheli::store::Store::open_in(data).unwrap();
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+    let notes = store.notes(&sheli::store::NoteFilter::default()).unwrap();
+    for (_, id) in &all {
+        assert!(notes.iter().any(|n| n.id == *id), "note {id}");
+    }
+}
