@@ -27,39 +27,102 @@ pub struct Tok {
     pub bytes: std::ops::Range<usize>,
 }
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() && !is_kept(c)
+/// Walks a text token by token without allocating: the single definition of
+/// tokenization, behind [`for_each_token`] and the tantivy tokenizer.
+struct Scanner<'a> {
+    text: &'a str,
+    /// Byte offset of the next character to read.
+    pos: usize,
+    /// Character index of the next character to read.
+    char_idx: usize,
+    mode: FoldMode,
+}
+
+/// Where the last token of a [`Scanner`] lies.
+struct Span {
+    bytes: std::ops::Range<usize>,
+    chars: std::ops::Range<usize>,
+}
+
+/// `c.is_alphanumeric()`, from a table for the BMP: the texts are full of
+/// CJK punctuation, for which the standard library searches Unicode tables
+/// (twice: alphabetic, then numeric) every time.
+#[inline]
+fn is_alphanumeric(c: char) -> bool {
+    static BMP: std::sync::OnceLock<Box<[u64]>> = std::sync::OnceLock::new();
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric();
+    }
+    let u = c as usize;
+    if u > 0xFFFF {
+        return c.is_alphanumeric();
+    }
+    let table = BMP.get_or_init(|| {
+        let mut bits = vec![0u64; 0x10000 / 64];
+        for (u, c) in (0..=0xFFFFu32).filter_map(|u| Some((u as usize, char::from_u32(u)?))) {
+            if c.is_alphanumeric() {
+                bits[u / 64] |= 1 << (u % 64);
+            }
+        }
+        bits.into_boxed_slice()
+    });
+    table[u / 64] & (1 << (u % 64)) != 0
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str, mode: FoldMode) -> Self {
+        Scanner { text, pos: 0, char_idx: 0, mode }
+    }
+
+    /// The next token: its text replaces the contents of `out`.
+    #[inline]
+    fn next(&mut self, out: &mut String) -> Option<Span> {
+        let rest = &self.text[self.pos..];
+        let mut chars = rest.char_indices();
+        while let Some((off, c)) = chars.next() {
+            let byte = self.pos + off;
+            let char_idx = self.char_idx;
+            self.char_idx += 1;
+            // Kept characters are checked first: they are almost every
+            // character of the texts, and the check is a few comparisons.
+            if let Some(f) = fold_char(c, self.mode) {
+                out.clear();
+                out.push(f);
+                let end = byte + c.len_utf8();
+                self.pos = end;
+                return Some(Span { bytes: byte..end, chars: char_idx..char_idx + 1 });
+            }
+            if is_alphanumeric(c) {
+                // a word of another script: letters and digits up to the next
+                // character that is not one (a kept character ends it too)
+                out.clear();
+                out.extend(c.to_lowercase());
+                let mut end = byte + c.len_utf8();
+                for (o, d) in chars {
+                    if is_kept(d) || !is_alphanumeric(d) {
+                        break;
+                    }
+                    out.extend(d.to_lowercase());
+                    self.char_idx += 1;
+                    end = self.pos + o + d.len_utf8();
+                }
+                self.pos = end;
+                return Some(Span { bytes: byte..end, chars: char_idx..self.char_idx });
+            }
+        }
+        self.pos = self.text.len();
+        None
+    }
 }
 
 /// Calls `emit(token text, byte range, char range)` for each token of `text`.
 /// The single definition of tokenization, used by the tantivy tokenizer, the
 /// query parser, counting and KWIC.
 pub fn for_each_token(text: &str, mode: FoldMode, mut emit: impl FnMut(&str, std::ops::Range<usize>, std::ops::Range<usize>)) {
-    let mut word = String::new();
-    let mut word_start: Option<(usize, usize)> = None;
-    let mut buf = [0u8; 4];
-    let mut char_idx = 0;
-    let mut last_end = 0;
-    for (byte, c) in text.char_indices() {
-        if is_word_char(c) {
-            if word_start.is_none() {
-                word_start = Some((byte, char_idx));
-            }
-            word.extend(c.to_lowercase());
-        } else {
-            if let Some((b0, c0)) = word_start.take() {
-                emit(&word, b0..byte, c0..char_idx);
-                word.clear();
-            }
-            if let Some(f) = fold_char(c, mode) {
-                emit(f.encode_utf8(&mut buf), byte..byte + c.len_utf8(), char_idx..char_idx + 1);
-            }
-        }
-        char_idx += 1;
-        last_end = byte + c.len_utf8();
-    }
-    if let Some((b0, c0)) = word_start {
-        emit(&word, b0..last_end, c0..char_idx);
+    let mut scanner = Scanner::new(text, mode);
+    let mut buf = String::new();
+    while let Some(span) = scanner.next(&mut buf) {
+        emit(&buf, span.bytes, span.chars);
     }
 }
 
@@ -78,41 +141,45 @@ pub struct ShelTokenizer {
     pub mode: FoldMode,
 }
 
-pub struct ShelTokenStream {
-    tokens: Vec<Token>,
-    next: usize,
+/// Streams tokens straight from the text, reusing one token: no allocation
+/// per token (indexing runs this over every segment, once per token field).
+pub struct ShelTokenStream<'a> {
+    scanner: Scanner<'a>,
+    token: Token,
+}
+
+fn empty_token() -> Token {
+    Token { offset_from: 0, offset_to: 0, position: usize::MAX, text: String::with_capacity(8), position_length: 1 }
 }
 
 impl Tokenizer for ShelTokenizer {
-    type TokenStream<'a> = ShelTokenStream;
+    type TokenStream<'a> = ShelTokenStream<'a>;
 
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> ShelTokenStream {
-        let mut tokens = Vec::with_capacity(text.len() / 3);
-        for_each_token(text, self.mode, |t, bytes, _| {
-            tokens.push(Token {
-                offset_from: bytes.start,
-                offset_to: bytes.end,
-                position: tokens.len(),
-                text: t.to_owned(),
-                position_length: 1,
-            })
-        });
-        ShelTokenStream { tokens, next: 0 }
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> ShelTokenStream<'a> {
+        ShelTokenStream { scanner: Scanner::new(text, self.mode), token: empty_token() }
     }
 }
 
-impl TokenStream for ShelTokenStream {
+impl TokenStream for ShelTokenStream<'_> {
+    #[inline]
     fn advance(&mut self) -> bool {
-        self.next += 1;
-        self.next <= self.tokens.len()
+        match self.scanner.next(&mut self.token.text) {
+            Some(span) => {
+                self.token.offset_from = span.bytes.start;
+                self.token.offset_to = span.bytes.end;
+                self.token.position = self.token.position.wrapping_add(1);
+                true
+            }
+            None => false,
+        }
     }
 
     fn token(&self) -> &Token {
-        &self.tokens[self.next - 1]
+        &self.token
     }
 
     fn token_mut(&mut self) -> &mut Token {
-        &mut self.tokens[self.next - 1]
+        &mut self.token
     }
 }
 
@@ -152,6 +219,73 @@ mod tests {
         let t = &tokens(s, FoldMode::Folded)[0];
         assert_eq!(&s[t.bytes.clone()], "觶");
         assert_eq!(t.chars, 1..2);
+    }
+
+    /// The tokenizer as first written (a Vec and a String per token): the
+    /// streaming one must give exactly the same tokens.
+    fn reference(text: &str, mode: FoldMode) -> Vec<(String, std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let mut out = Vec::new();
+        let mut word = String::new();
+        let mut word_start: Option<(usize, usize)> = None;
+        let mut char_idx = 0;
+        let mut last_end = 0;
+        for (byte, c) in text.char_indices() {
+            if c.is_alphanumeric() && !is_kept(c) {
+                if word_start.is_none() {
+                    word_start = Some((byte, char_idx));
+                }
+                word.extend(c.to_lowercase());
+            } else {
+                if let Some((b0, c0)) = word_start.take() {
+                    out.push((std::mem::take(&mut word), b0..byte, c0..char_idx));
+                }
+                if let Some(f) = fold_char(c, mode) {
+                    out.push((f.to_string(), byte..byte + c.len_utf8(), char_idx..char_idx + 1));
+                }
+            }
+            char_idx += 1;
+            last_end = byte + c.len_utf8();
+        }
+        if let Some((b0, c0)) = word_start {
+            out.push((word, b0..last_end, c0..char_idx));
+        }
+        out
+    }
+
+    #[test]
+    fn streaming_tokens_equal_the_reference() {
+        let samples = [
+            "奠觶。\n　　決",
+            "Zheng Xuan注2",
+            "ÀbÇ déF１２３〇々ⅻ注，x",
+            "「觶」■\u{EA20}\u{E14B}𠀀𪚥 abc",
+            "",
+            "。，、",
+            "word",
+            "再拜。賓答再拜",
+        ];
+        for s in samples {
+            for mode in [FoldMode::Folded, FoldMode::Exact] {
+                let got: Vec<_> = tokens(s, mode).into_iter().map(|t| (t.text, t.bytes, t.chars)).collect();
+                assert_eq!(got, reference(s, mode), "{s:?} {mode:?}");
+                let mut tk = ShelTokenizer { mode };
+                let mut ts = tk.token_stream(s);
+                let mut streamed = Vec::new();
+                while ts.advance() {
+                    let t = ts.token();
+                    streamed.push((t.text.clone(), t.offset_from..t.offset_to));
+                }
+                let want: Vec<_> = reference(s, mode).into_iter().map(|(t, b, _)| (t, b)).collect();
+                assert_eq!(streamed, want, "{s:?} {mode:?}");
+            }
+        }
+        // every BMP character alone and between ideographs
+        for u in 0..=0xFFFFu32 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let s = format!("a{c}觶{c}");
+            let got: Vec<_> = tokens(&s, FoldMode::Folded).into_iter().map(|t| (t.text, t.bytes, t.chars)).collect();
+            assert_eq!(got, reference(&s, FoldMode::Folded), "U+{u:04X}");
+        }
     }
 
     #[test]
