@@ -26,7 +26,11 @@ fn corpus() -> &'static Corpus {
 /// Fills a data directory with one of everything.
 fn populate(dir: &Path, flavour: &str) {
     std::fs::create_dir_all(dir.join("texts")).unwrap();
-    std::fs::write(dir.join("settings.json"), format!("{{\"char_size\": 30, \"flavour\": \"{flavour}\"}}")).unwrap();
+    std::fs::write(
+        dir.join("settings.json"),
+        format!("{{\"char_size\": 30, \"flavour\": \"{flavour}\"}}"),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("texts/manifest.toml"),
         "[[source]]\nid = \"user.0000beef\"\nfile = \"user.0000beef.txt\"\norigin = \"mine.txt\"\nsha256 = \"\"\nwork = \"我的\"\nedition = \"imported\"\nscript = \"traditional\"\nformat = \"plain\"\n",
@@ -36,16 +40,41 @@ fn populate(dir: &Path, flavour: &str) {
     let mut s = Store::open_in(dir).unwrap();
     let g = s.create_glossary(&format!("射器 {flavour}"), "cups").unwrap().id;
     let zhi = s.add_builtin_card(g, "zhi").unwrap();
-    s.update_card(corpus(), zhi.id, &CardEdit { tags: Some(vec!["cup".into()]), ..Default::default() }).unwrap();
+    s.update_card(
+        corpus(),
+        zhi.id,
+        &CardEdit { tags: Some(vec!["cup".into()]), ..Default::default() },
+    )
+    .unwrap();
     let own = s
-        .add_card(corpus(), g, &NewCard { headword: "豐".into(), definition: flavour.into(), passages: vec!["xiangshe.zhushu.0001".into()], ..Default::default() })
+        .add_card(
+            corpus(),
+            g,
+            &NewCard {
+                headword: "豐".into(),
+                definition: flavour.into(),
+                passages: vec!["xiangshe.zhushu.0001".into()],
+                ..Default::default()
+            },
+        )
         .unwrap();
     s.grade(zhi.id, Grade::Good, 1_750_000_000).unwrap();
     s.grade(own.id, Grade::Again, 1_750_000_000).unwrap();
     let sel = Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 0, start: 0, end: 4 };
-    let n = s.add_note(corpus(), &NewNote { selection: sel.clone(), body: format!("note {flavour}"), tags: vec!["t".into()] }).unwrap();
+    let n = s
+        .add_note(
+            corpus(),
+            &NewNote {
+                selection: sel.clone(),
+                body: format!("note {flavour}"),
+                tags: vec!["t".into()],
+            },
+        )
+        .unwrap();
     s.update_note(n.id, &NoteEdit { body: Some(format!("edited {flavour}")), tags: None }).unwrap();
-    let d = s.add_note(corpus(), &NewNote { selection: sel, body: "deleted".into(), tags: vec![] }).unwrap();
+    let d = s
+        .add_note(corpus(), &NewNote { selection: sel, body: "deleted".into(), tags: vec![] })
+        .unwrap();
     s.delete_note(d.id).unwrap();
 }
 
@@ -55,7 +84,8 @@ fn dump_store(dir: &Path) -> BTreeMap<String, Vec<Vec<Value>>> {
     let mut stmt = conn
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .unwrap();
-    let tables: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let tables: Vec<String> =
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     tables
         .into_iter()
         .map(|t| {
@@ -84,7 +114,10 @@ fn dump_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             if p.is_dir() {
                 walk(base, &p, out);
             } else {
-                out.insert(p.strip_prefix(base).unwrap().display().to_string(), std::fs::read(&p).unwrap());
+                out.insert(
+                    p.strip_prefix(base).unwrap().display().to_string(),
+                    std::fs::read(&p).unwrap(),
+                );
             }
         }
     }
@@ -121,11 +154,20 @@ fn backup_then_restore_into_an_empty_profile_gives_back_everything() {
 
     let empty = dir.path().join("empty");
     let restored = store::restore(&empty, &file).unwrap();
-    assert_eq!((restored.glossaries, restored.cards, restored.notes, restored.reviews), (1, 2, 2, 2));
+    assert_eq!(
+        (restored.glossaries, restored.cards, restored.notes, restored.reviews),
+        (1, 2, 2, 2)
+    );
     assert_eq!(everything(&empty), everything(&data));
-    assert!(dump_store(&data)["note_revision"].len() == 1 && dump_store(&data)["review_log"].len() == 2);
+    assert!(
+        dump_store(&data)["note_revision"].len() == 1 && dump_store(&data)["review_log"].len() == 2
+    );
     // No staging left behind; the store works.
-    let leftovers: Vec<_> = std::fs::read_dir(&empty).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with(".restore")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&empty)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".restore"))
+        .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     let s = Store::open_in(&empty).unwrap();
     assert_eq!(s.integrity_check().unwrap(), "ok");
@@ -147,7 +189,11 @@ fn restore_replaces_what_is_there() {
     store::restore(&data, &file).unwrap();
     assert_eq!(everything(&data), everything(expected_source.path()));
     assert!(!data.join("texts/extra.txt").exists());
-    assert_eq!(open.glossaries().unwrap()[0].name, "射器 one", "an open store sees the restored data");
+    assert_eq!(
+        open.glossaries().unwrap()[0].name,
+        "射器 one",
+        "an open store sees the restored data"
+    );
 }
 
 #[test]
@@ -203,7 +249,13 @@ fn bad_backups_are_refused_and_change_nothing() {
         (text, "not a Sheli"),
         (half, ""),
         (plain_store, "not a Sheli backup"),
-        (variant("tampered.sheli", "UPDATE sheli_backup_file SET content = X'00' WHERE path = 'settings.json'"), "checksum"),
+        (
+            variant(
+                "tampered.sheli",
+                "UPDATE sheli_backup_file SET content = X'00' WHERE path = 'settings.json'",
+            ),
+            "checksum",
+        ),
         (
             variant(
                 "escape.sheli",
@@ -221,17 +273,42 @@ fn bad_backups_are_refused_and_change_nothing() {
             ),
             "settings.json is not valid JSON",
         ),
-        (variant("newer-schema.sheli", &format!("PRAGMA user_version = {}", store::migrations::LATEST_VERSION + 1)), "newer version"),
-        (variant("newer-format.sheli", "UPDATE sheli_backup SET value = '99' WHERE key = 'version'"), "newer version"),
+        (
+            variant(
+                "newer-schema.sheli",
+                &format!("PRAGMA user_version = {}", store::migrations::LATEST_VERSION + 1),
+            ),
+            "newer version",
+        ),
+        (
+            variant(
+                "newer-format.sheli",
+                "UPDATE sheli_backup SET value = '99' WHERE key = 'version'",
+            ),
+            "newer version",
+        ),
         (variant("not-ours.sheli", "PRAGMA application_id = 7"), "not a Sheli backup"),
-        (variant("dangling.sheli", "PRAGMA foreign_keys = OFF; INSERT INTO card_tag (card_id, tag) VALUES (999, 'x')"), "missing"),
+        (
+            variant(
+                "dangling.sheli",
+                "PRAGMA foreign_keys = OFF; INSERT INTO card_tag (card_id, tag) VALUES (999, 'x')",
+            ),
+            "missing",
+        ),
     ];
     for (file, expect) in &cases {
         let e = store::restore(&data, file).unwrap_err();
-        assert!(matches!(e.kind(), ErrorKind::Incompatible | ErrorKind::Storage), "{}: {e}", file.display());
+        assert!(
+            matches!(e.kind(), ErrorKind::Incompatible | ErrorKind::Storage),
+            "{}: {e}",
+            file.display()
+        );
         assert!(e.to_string().contains(expect), "{}: {e}", file.display());
         assert_eq!(everything(&data), before, "{} changed the data", file.display());
-        let leftovers = std::fs::read_dir(&data).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".restore")).count();
+        let leftovers = std::fs::read_dir(&data)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".restore"))
+            .count();
         assert_eq!(leftovers, 0);
     }
     assert!(matches!(store::restore(&data, &cases[7].0), Err(StoreError::TooNew { .. })));

@@ -51,17 +51,35 @@ fn glossary_review_and_notes_verbs() {
     let g = json(&sheli(d, &["glossary", "create", "射器", "--description", "cups", "--json"]));
     assert_eq!(g["name"], "射器");
     json(&sheli(d, &["glossary", "add", "射器", "--builtin", "zhi", "--json"]));
-    let own = json(&sheli(d, &[
-        "glossary", "add", "射器", "--headword", "豐", "--reading", "fēng", "--definition", "a stand",
-        "--tag", "vessel", "--passage", "xiangshe.zhushu.0001", "--json",
-    ]));
+    let own = json(&sheli(
+        d,
+        &[
+            "glossary",
+            "add",
+            "射器",
+            "--headword",
+            "豐",
+            "--reading",
+            "fēng",
+            "--definition",
+            "a stand",
+            "--tag",
+            "vessel",
+            "--passage",
+            "xiangshe.zhushu.0001",
+            "--json",
+        ],
+    ));
     assert_eq!(own["passages"][0], "xiangshe.zhushu.0001");
     let list = json(&sheli(d, &["glossary", "list", "--json"]));
     assert_eq!(list[0]["cards"], 2);
     let found = json(&sheli(d, &["glossary", "search", "射器", "觯", "--json"]));
     assert_eq!(found.as_array().unwrap().len(), 1);
     assert_eq!(found[0]["headword"], "觶");
-    let edited = json(&sheli(d, &["glossary", "edit", &own["id"].to_string(), "--definition", "a stand for cups", "--json"]));
+    let edited = json(&sheli(
+        d,
+        &["glossary", "edit", &own["id"].to_string(), "--definition", "a stand for cups", "--json"],
+    ));
     assert_eq!(edited["definition"], "a stand for cups");
     ok(&sheli(d, &["glossary", "rename", "射器", "vessels"]));
     let shown = json(&sheli(d, &["glossary", "show", "vessels", "--json"]));
@@ -71,17 +89,39 @@ fn glossary_review_and_notes_verbs() {
     let tsv = dir.path().join("vessels.tsv");
     let js = dir.path().join("vessels.json");
     ok(&sheli(d, &["glossary", "export", "vessels", "--output", tsv.to_str().unwrap()]));
-    ok(&sheli(d, &["glossary", "export", "vessels", "--format", "json", "-o", js.to_str().unwrap()]));
-    assert!(std::fs::read_to_string(&tsv).unwrap().starts_with("#separator:tab\n#html:true\n#deck:vessels\n"));
+    ok(&sheli(
+        d,
+        &["glossary", "export", "vessels", "--format", "json", "-o", js.to_str().unwrap()],
+    ));
+    assert!(
+        std::fs::read_to_string(&tsv)
+            .unwrap()
+            .starts_with("#separator:tab\n#html:true\n#deck:vessels\n")
+    );
     let other = dir.path().join("other");
     let a = json(&sheli(&other, &["glossary", "import", tsv.to_str().unwrap(), "--json"]));
     assert_eq!(a["cards"], 2);
-    let b = json(&sheli(&other, &["glossary", "import", js.to_str().unwrap(), "--name", "from json", "--json"]));
+    let b = json(&sheli(
+        &other,
+        &["glossary", "import", js.to_str().unwrap(), "--name", "from json", "--json"],
+    ));
     assert_eq!(b["cards"], 2);
     let strip = |v: &Value| -> Vec<Value> {
-        v["cards"].as_array().unwrap().iter().map(|c| {
-            serde_json::json!([c["builtin_id"], c["headword"], c["reading"], c["definition"], c["tags"], c["passages"]])
-        }).collect()
+        v["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                serde_json::json!([
+                    c["builtin_id"],
+                    c["headword"],
+                    c["reading"],
+                    c["definition"],
+                    c["tags"],
+                    c["passages"]
+                ])
+            })
+            .collect()
     };
     let shown_a = json(&sheli(&other, &["glossary", "show", "vessels", "--json"]));
     let shown_b = json(&sheli(&other, &["glossary", "show", "from json", "--json"]));
@@ -105,18 +145,48 @@ fn glossary_review_and_notes_verbs() {
     assert!(String::from_utf8_lossy(&bad_grade.stderr).contains("not a grade"));
 
     // Notes.
-    let n = json(&sheli(d, &[
-        "notes", "add", "xiangshe.zhushu.0001", "--quote", "乡射", "--body", "The **village** archery.",
-        "--tag", "title", "--json",
-    ]));
+    let n = json(&sheli(
+        d,
+        &[
+            "notes",
+            "add",
+            "xiangshe.zhushu.0001",
+            "--quote",
+            "乡射",
+            "--body",
+            "The **village** archery.",
+            "--tag",
+            "title",
+            "--json",
+        ],
+    ));
     assert_eq!(n["exact"], "鄉射", "the quote was found through the fold");
-    json(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "戒", "--layer", "注", "--body", "on 戒", "--json"]));
+    json(&sheli(
+        d,
+        &[
+            "notes",
+            "add",
+            "xiangshe.zhushu.0001",
+            "--quote",
+            "戒",
+            "--layer",
+            "注",
+            "--body",
+            "on 戒",
+            "--json",
+        ],
+    ));
     let listed = json(&sheli(d, &["notes", "list", "--query", "village", "--json"]));
     assert_eq!(listed.as_array().unwrap().len(), 1);
     let listed = json(&sheli(d, &["notes", "list", "--work", "鄉射禮", "--json"]));
     assert_eq!(listed.as_array().unwrap().len(), 2);
     let md = ok(&sheli(d, &["notes", "export"]));
-    assert!(md.contains("## 鄉射禮") && md.contains("### xiangshe.zhushu.0001") && md.contains("> 鄉射"), "{md}");
+    assert!(
+        md.contains("## 鄉射禮")
+            && md.contains("### xiangshe.zhushu.0001")
+            && md.contains("> 鄉射"),
+        "{md}"
+    );
     let anno = dir.path().join("notes.json");
     ok(&sheli(d, &["notes", "export", "--format", "json", "--output", anno.to_str().unwrap()]));
     let imported = json(&sheli(&other, &["notes", "import", anno.to_str().unwrap(), "--json"]));
@@ -138,7 +208,11 @@ fn glossary_review_and_notes_verbs() {
     let fresh = dir.path().join("fresh");
     let restored = json(&sheli(&fresh, &["restore", file.to_str().unwrap(), "--json"]));
     assert_eq!((restored["glossaries"].as_u64(), restored["notes"].as_u64()), (Some(1), Some(2)));
-    for args in [&["glossary", "show", "vessels", "--json"][..], &["notes", "list", "--json"], &["review", "history", "vessels", "--json"]] {
+    for args in [
+        &["glossary", "show", "vessels", "--json"][..],
+        &["notes", "list", "--json"],
+        &["review", "history", "vessels", "--json"],
+    ] {
         assert_eq!(json(&sheli(&fresh, args)), json(&sheli(d, args)), "{args:?}");
     }
 
@@ -153,29 +227,68 @@ fn bad_input_through_the_cli_is_refused_and_changes_nothing() {
     let d = d.as_path();
     ok(&sheli(d, &["glossary", "create", "g"]));
     ok(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "鄉射", "--body", "kept"]));
-    let snapshot = || (ok(&sheli(d, &["glossary", "show", "g", "--json"])), ok(&sheli(d, &["notes", "list", "--json"])));
+    let snapshot = || {
+        (
+            ok(&sheli(d, &["glossary", "show", "g", "--json"])),
+            ok(&sheli(d, &["notes", "list", "--json"])),
+        )
+    };
     let before = snapshot();
 
     assert!(fails(&sheli(d, &["glossary", "show", "nope"])).contains("no glossary"));
-    assert!(fails(&sheli(d, &["glossary", "add", "g", "--builtin", "nope"])).contains("not a built-in"));
-    assert!(fails(&sheli(d, &["glossary", "add", "g", "--headword", "x", "--passage", "no.such.0001"])).contains("no.such.0001"));
+    assert!(
+        fails(&sheli(d, &["glossary", "add", "g", "--builtin", "nope"])).contains("not a built-in")
+    );
+    assert!(
+        fails(&sheli(d, &["glossary", "add", "g", "--headword", "x", "--passage", "no.such.0001"]))
+            .contains("no.such.0001")
+    );
     assert!(fails(&sheli(d, &["glossary", "create", "g"])).contains("already exists"));
     assert!(fails(&sheli(d, &["glossary", "edit", "999", "--headword", "x"])).contains("no card"));
     assert!(fails(&sheli(d, &["review", "grade", "999", "good"])).contains("no card"));
-    assert!(fails(&sheli(d, &["notes", "add", "no.such.0001", "--quote", "x"])).contains("no.such.0001"));
-    assert!(fails(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "不在此"])).contains("not in passage"));
+    assert!(
+        fails(&sheli(d, &["notes", "add", "no.such.0001", "--quote", "x"]))
+            .contains("no.such.0001")
+    );
+    assert!(
+        fails(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "不在此"]))
+            .contains("not in passage")
+    );
     assert!(fails(&sheli(d, &["notes", "delete", "999"])).contains("no note"));
     let huge = dir.path().join("huge.md");
     std::fs::write(&huge, "長".repeat(20_001)).unwrap();
-    let e = fails(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "鄉射", "--body-file", huge.to_str().unwrap()]));
+    let e = fails(&sheli(
+        d,
+        &[
+            "notes",
+            "add",
+            "xiangshe.zhushu.0001",
+            "--quote",
+            "鄉射",
+            "--body-file",
+            huge.to_str().unwrap(),
+        ],
+    ));
     assert!(e.contains("too long") && e.contains("20000"), "{e}");
     let bad_json = dir.path().join("bad.json");
-    std::fs::write(&bad_json, "{\"format\": \"sheli-glossary\", \"version\": 1, \"name\": \"x\", \"cards\": [").unwrap();
-    assert!(fails(&sheli(d, &["glossary", "import", bad_json.to_str().unwrap()])).contains("not valid JSON"));
-    assert!(fails(&sheli(d, &["notes", "import", bad_json.to_str().unwrap()])).contains("not valid JSON"));
+    std::fs::write(
+        &bad_json,
+        "{\"format\": \"sheli-glossary\", \"version\": 1, \"name\": \"x\", \"cards\": [",
+    )
+    .unwrap();
+    assert!(
+        fails(&sheli(d, &["glossary", "import", bad_json.to_str().unwrap()]))
+            .contains("not valid JSON")
+    );
+    assert!(
+        fails(&sheli(d, &["notes", "import", bad_json.to_str().unwrap()]))
+            .contains("not valid JSON")
+    );
     let bad_tsv = dir.path().join("bad.tsv");
     std::fs::write(&bad_tsv, "#separator:tab\n#deck:x\n\"never closed\tfield\n").unwrap();
-    assert!(fails(&sheli(d, &["glossary", "import", bad_tsv.to_str().unwrap()])).contains("not closed"));
+    assert!(
+        fails(&sheli(d, &["glossary", "import", bad_tsv.to_str().unwrap()])).contains("not closed")
+    );
     let not_backup = dir.path().join("x.sheli");
     std::fs::write(&not_backup, "hello").unwrap();
     fails(&sheli(d, &["restore", not_backup.to_str().unwrap()]));
@@ -243,14 +356,18 @@ fn sigkill_in_a_burst_of_writes_loses_nothing_acknowledged() {
         let conn = Connection::open(data.join("user.sqlite3")).unwrap();
         let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
         assert_eq!(integrity, "ok");
-        let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+        let fk: i64 = conn
+            .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(fk, 0);
         for (n, id) in &acks {
             let body: String = conn
                 .query_row("SELECT body FROM note WHERE id = ?1", [id], |r| r.get(0))
                 .unwrap_or_else(|e| panic!("acknowledged note {id} (#{n}) is missing: {e}"));
             assert_eq!(body, format!("stress note {n}"));
-            let tag: String = conn.query_row("SELECT tag FROM note_tag WHERE note_id = ?1", [id], |r| r.get(0)).unwrap();
+            let tag: String = conn
+                .query_row("SELECT tag FROM note_tag WHERE note_id = ?1", [id], |r| r.get(0))
+                .unwrap();
             assert_eq!(tag, "stress", "each note's tags were written with it");
         }
         let total: i64 = conn.query_row("SELECT count(*) FROM note", [], |r| r.get(0)).unwrap();

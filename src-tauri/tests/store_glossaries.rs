@@ -32,7 +32,9 @@ fn find_char(c: char) -> (String, u32, u32) {
 }
 
 /// Everything about a glossary's cards that an export must carry.
-fn essence(cards: &[UserCard]) -> Vec<(Option<String>, String, String, String, Vec<String>, Vec<String>)> {
+fn essence(
+    cards: &[UserCard],
+) -> Vec<(Option<String>, String, String, String, Vec<String>, Vec<String>)> {
     cards
         .iter()
         .map(|c| {
@@ -71,7 +73,8 @@ fn rich_glossary(s: &mut Store) -> i64 {
         &NewCard {
             headword: "#豐".into(),
             reading: "fēng".into(),
-            definition: "a stand\tfor cups; \"quoted\" <b>not bold</b> &amp; literal\r\nnext".into(),
+            definition: "a stand\tfor cups; \"quoted\" <b>not bold</b> &amp; literal\r\nnext"
+                .into(),
             tags: vec!["vessel".into(), "stand".into()],
             passages: vec!["xiangshe.zhushu.0002".into(), "xiangshe.zhushu.0001".into()],
         },
@@ -122,10 +125,20 @@ fn glossary_crud_and_cards() {
     assert_eq!(edited.passages, vec!["xiangshe.zhushu.0001".to_string(), pid]);
     // Editing a built-in card overrides one field; setting it back follows the built-in.
     let builtin_reading = zhi.reading.clone();
-    let z = s.update_card(corpus(), zhi.id, &CardEdit { reading: Some("zhi4".into()), ..Default::default() }).unwrap();
+    let z = s
+        .update_card(
+            corpus(),
+            zhi.id,
+            &CardEdit { reading: Some("zhi4".into()), ..Default::default() },
+        )
+        .unwrap();
     assert_eq!((z.reading.as_str(), z.headword.as_str()), ("zhi4", "觶"));
     let z = s
-        .update_card(corpus(), zhi.id, &CardEdit { reading: Some(builtin_reading.clone()), ..Default::default() })
+        .update_card(
+            corpus(),
+            zhi.id,
+            &CardEdit { reading: Some(builtin_reading.clone()), ..Default::default() },
+        )
         .unwrap();
     assert_eq!(z.reading, builtin_reading);
     let stored: Option<String> = s
@@ -139,7 +152,10 @@ fn glossary_crud_and_cards() {
     s.remove_card(zhi.id).unwrap();
     assert!(matches!(s.card(zhi.id), Err(StoreError::UnknownCard(_))));
     s.delete_glossary(g.id).unwrap();
-    assert!(matches!(s.card(mine.id), Err(StoreError::UnknownCard(_))), "cards go with their glossary");
+    assert!(
+        matches!(s.card(mine.id), Err(StoreError::UnknownCard(_))),
+        "cards go with their glossary"
+    );
     assert_eq!(s.integrity_check().unwrap(), "ok");
 }
 
@@ -149,8 +165,20 @@ fn search_within_a_list_is_folded() {
     let g = s.create_glossary("射器", "").unwrap().id;
     s.add_builtin_card(g, "zhi").unwrap(); // 觶
     s.add_builtin_card(g, "hou").unwrap(); // 侯
-    s.add_card(corpus(), g, &NewCard { headword: "豐".into(), definition: "a raised stand (fēngtái) for cups".into(), tags: vec!["stand".into()], ..Default::default() }).unwrap();
-    let heads = |q: &str| -> Vec<String> { s.search_glossary(g, q).unwrap().into_iter().map(|c| c.headword).collect() };
+    s.add_card(
+        corpus(),
+        g,
+        &NewCard {
+            headword: "豐".into(),
+            definition: "a raised stand (fēngtái) for cups".into(),
+            tags: vec!["stand".into()],
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let heads = |q: &str| -> Vec<String> {
+        s.search_glossary(g, q).unwrap().into_iter().map(|c| c.headword).collect()
+    };
     assert_eq!(heads("觯"), vec!["觶"], "simplified finds traditional");
     assert_eq!(heads("觶"), vec!["觶"]);
     assert_eq!(heads("矦"), vec!["侯"], "a variant finds the standard form");
@@ -166,22 +194,76 @@ fn search_within_a_list_is_folded() {
 fn bad_input_changes_nothing() {
     let (_d, mut s) = store();
     let g = s.create_glossary("g", "").unwrap().id;
-    let c = s.add_card(corpus(), g, &NewCard { headword: "射".into(), ..Default::default() }).unwrap();
+    let c =
+        s.add_card(corpus(), g, &NewCard { headword: "射".into(), ..Default::default() }).unwrap();
     let before = (s.glossaries().unwrap(), s.cards(g).unwrap());
 
     let errs = [
         s.add_builtin_card(g, "no-such-card").unwrap_err(),
         s.add_builtin_card(999, "zhi").unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "".into(), ..Default::default() }).unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "射".repeat(limits::HEADWORD + 1), ..Default::default() }).unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "射".into(), definition: "x".repeat(limits::DEFINITION + 1), ..Default::default() }).unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "射".into(), passages: vec!["no.such.0001".into()], ..Default::default() }).unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "射".into(), tags: vec!["two words".into()], ..Default::default() }).unwrap_err(),
-        s.update_card(corpus(), c.id, &CardEdit { headword: Some("".into()), ..Default::default() }).unwrap_err(),
-        s.update_card(corpus(), c.id, &CardEdit { passages: Some(vec!["xiangshe.zhushu.9999".into()]), ..Default::default() }).unwrap_err(),
+        s.add_card(corpus(), g, &NewCard { headword: "".into(), ..Default::default() })
+            .unwrap_err(),
+        s.add_card(
+            corpus(),
+            g,
+            &NewCard { headword: "射".repeat(limits::HEADWORD + 1), ..Default::default() },
+        )
+        .unwrap_err(),
+        s.add_card(
+            corpus(),
+            g,
+            &NewCard {
+                headword: "射".into(),
+                definition: "x".repeat(limits::DEFINITION + 1),
+                ..Default::default()
+            },
+        )
+        .unwrap_err(),
+        s.add_card(
+            corpus(),
+            g,
+            &NewCard {
+                headword: "射".into(),
+                passages: vec!["no.such.0001".into()],
+                ..Default::default()
+            },
+        )
+        .unwrap_err(),
+        s.add_card(
+            corpus(),
+            g,
+            &NewCard {
+                headword: "射".into(),
+                tags: vec!["two words".into()],
+                ..Default::default()
+            },
+        )
+        .unwrap_err(),
+        s.update_card(
+            corpus(),
+            c.id,
+            &CardEdit { headword: Some("".into()), ..Default::default() },
+        )
+        .unwrap_err(),
+        s.update_card(
+            corpus(),
+            c.id,
+            &CardEdit { passages: Some(vec!["xiangshe.zhushu.9999".into()]), ..Default::default() },
+        )
+        .unwrap_err(),
         s.update_card(corpus(), 999, &CardEdit::default()).unwrap_err(),
-        s.add_card_from_selection(corpus(), g, &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 0, start: 5, end: 5 }).unwrap_err(),
-        s.add_card_from_selection(corpus(), g, &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 99, start: 0, end: 1 }).unwrap_err(),
+        s.add_card_from_selection(
+            corpus(),
+            g,
+            &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 0, start: 5, end: 5 },
+        )
+        .unwrap_err(),
+        s.add_card_from_selection(
+            corpus(),
+            g,
+            &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 99, start: 0, end: 1 },
+        )
+        .unwrap_err(),
         s.remove_card(999).unwrap_err(),
         s.rename_glossary(g, "").unwrap_err(),
     ];
@@ -229,17 +311,26 @@ fn json_round_trip_into_an_empty_profile() {
     let (_d2, mut empty) = store();
     let imported = empty.import_glossary_json(corpus(), &json, None).unwrap();
     let original = s.glossary(g).unwrap();
-    assert_eq!((imported.glossary.name.as_str(), imported.glossary.description.as_str()), (original.name.as_str(), original.description.as_str()));
+    assert_eq!(
+        (imported.glossary.name.as_str(), imported.glossary.description.as_str()),
+        (original.name.as_str(), original.description.as_str())
+    );
     assert_eq!(essence(&empty.cards(imported.glossary.id).unwrap()), essence(&s.cards(g).unwrap()));
     // The overrides survive as overrides, not as copies of built-in text.
     let raw: Vec<(Option<String>, Option<String>)> = {
-        let mut st = empty.connection().prepare("SELECT builtin_id, definition FROM card ORDER BY position").unwrap();
+        let mut st = empty
+            .connection()
+            .prepare("SELECT builtin_id, definition FROM card ORDER BY position")
+            .unwrap();
         st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect()
     };
     assert_eq!(raw[0], (Some("zhi".into()), None));
     assert_eq!(raw[1].1.as_deref(), Some("my own words on 侯\nsecond line"));
     // Importing again under the same name is refused; under another name it works.
-    assert!(matches!(empty.import_glossary_json(corpus(), &json, None), Err(StoreError::DuplicateGlossary(_))));
+    assert!(matches!(
+        empty.import_glossary_json(corpus(), &json, None),
+        Err(StoreError::DuplicateGlossary(_))
+    ));
     assert_eq!(empty.import_glossary_json(corpus(), &json, Some("copy")).unwrap().cards, 4);
 }
 
@@ -303,7 +394,8 @@ fn malformed_imports_change_nothing() {
         assert!(matches!(e.kind(), ErrorKind::InvalidInput | ErrorKind::Conflict), "tsv {i}: {e}");
     }
     assert_eq!(target.glossaries().unwrap(), before);
-    let cards: i64 = target.connection().query_row("SELECT count(*) FROM card", [], |r| r.get(0)).unwrap();
+    let cards: i64 =
+        target.connection().query_row("SELECT count(*) FROM card", [], |r| r.get(0)).unwrap();
     assert_eq!(cards, 0);
 }
 
@@ -316,7 +408,10 @@ fn review_schedules_with_fsrs_and_persists() {
     let (g, ids) = {
         let mut s = Store::open_in(dir.path()).unwrap();
         let g = s.create_glossary("review", "").unwrap().id;
-        let ids: Vec<i64> = ["zhi", "hou", "feng", "fei"].iter().map(|b| s.add_builtin_card(g, b).unwrap().id).collect();
+        let ids: Vec<i64> = ["zhi", "hou", "feng", "fei"]
+            .iter()
+            .map(|b| s.add_builtin_card(g, b).unwrap().id)
+            .collect();
         let due = s.due_count(g, t0).unwrap();
         assert_eq!((due.due, due.new, due.total), (4, 4, 4));
         let next = s.next_review(g, t0).unwrap().unwrap();
@@ -325,9 +420,13 @@ fn review_schedules_with_fsrs_and_persists() {
         assert!(!next.back.is_empty());
         assert!(next.intervals.windows(2).all(|w| w[0] < w[1]), "{:?}", next.intervals);
         // One grade each on four new cards.
-        let outcomes: Vec<_> = Grade::ALL.iter().zip(&ids).map(|(g, id)| s.grade(*id, *g, t0).unwrap()).collect();
+        let outcomes: Vec<_> =
+            Grade::ALL.iter().zip(&ids).map(|(g, id)| s.grade(*id, *g, t0).unwrap()).collect();
         let intervals: Vec<i64> = outcomes.iter().map(|o| o.due - t0).collect();
-        assert!(intervals.windows(2).all(|w| w[0] < w[1]), "Again < Hard < Good < Easy: {intervals:?}");
+        assert!(
+            intervals.windows(2).all(|w| w[0] < w[1]),
+            "Again < Hard < Good < Easy: {intervals:?}"
+        );
         assert!(intervals[0] < DAY && intervals[1] >= DAY, "{intervals:?}");
         let due = s.due_count(g, t0).unwrap();
         assert_eq!((due.due, due.new), (0, 0));

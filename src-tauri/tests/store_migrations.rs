@@ -14,9 +14,13 @@ use sheli::store::migrations::{LATEST_VERSION, migrations};
 use sheli::store::{APPLICATION_ID, ErrorKind, NoteFilter, STORE_FILE, Store, StoreError};
 
 fn fixture(version: i64) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("migrations/fixtures/v{version}.sql"));
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("migrations/fixtures/v{version}.sql"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("schema version {version} needs a fixture at {} ({e}); see migrations/README.md", path.display())
+        panic!(
+            "schema version {version} needs a fixture at {} ({e}); see migrations/README.md",
+            path.display()
+        )
     })
 }
 
@@ -25,11 +29,13 @@ fn counts(conn: &Connection) -> BTreeMap<String, i64> {
     let mut stmt = conn
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .unwrap();
-    let tables: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let tables: Vec<String> =
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     tables
         .into_iter()
         .map(|t| {
-            let n = conn.query_row(&format!("SELECT count(*) FROM \"{t}\""), [], |r| r.get(0)).unwrap();
+            let n =
+                conn.query_row(&format!("SELECT count(*) FROM \"{t}\""), [], |r| r.get(0)).unwrap();
             (t, n)
         })
         .collect()
@@ -58,7 +64,10 @@ fn every_earlier_version_migrates_to_the_latest_and_keeps_its_data() {
         assert_eq!(store.schema_version().unwrap(), LATEST_VERSION, "v{version}");
         assert_eq!(store.integrity_check().unwrap(), "ok", "v{version}");
         let fk: Vec<String> = {
-            let mut st = store.connection().prepare("SELECT \"table\" FROM pragma_foreign_key_check").unwrap();
+            let mut st = store
+                .connection()
+                .prepare("SELECT \"table\" FROM pragma_foreign_key_check")
+                .unwrap();
             st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
         };
         assert!(fk.is_empty(), "v{version}: broken references in {fk:?}");
@@ -73,7 +82,10 @@ fn every_earlier_version_migrates_to_the_latest_and_keeps_its_data() {
         let g = store.glossary_by_name(&format!("v{version} fixture")).unwrap();
         let cards = store.cards(g.id).unwrap();
         assert!(cards.len() >= 3, "v{version}");
-        assert!(cards.iter().any(|c| c.builtin_id.as_deref() == Some("zhi") && c.headword == "觶"), "v{version}");
+        assert!(
+            cards.iter().any(|c| c.builtin_id.as_deref() == Some("zhi") && c.headword == "觶"),
+            "v{version}"
+        );
         let notes = store.notes(&NoteFilter::default()).unwrap();
         assert!(notes.iter().any(|n| n.body == format!("v{version} note")), "v{version}");
         assert!(notes.iter().any(|n| n.orphaned), "v{version}");
@@ -94,7 +106,8 @@ fn each_step_applies_on_top_of_the_previous_one() {
     let mut conn = Connection::open(&path).unwrap();
     for version in 1..=LATEST_VERSION {
         migrations().to_version(&mut conn, version as usize).unwrap();
-        conn.execute_batch(&fixture(version).replace("INSERT INTO", "INSERT OR IGNORE INTO")).unwrap();
+        conn.execute_batch(&fixture(version).replace("INSERT INTO", "INSERT OR IGNORE INTO"))
+            .unwrap();
     }
     drop(conn);
     assert_eq!(Store::open(&path).unwrap().integrity_check().unwrap(), "ok");
@@ -120,19 +133,26 @@ fn a_store_from_a_newer_sheli_is_refused_untouched() {
     {
         let conn = Connection::open(&path).unwrap();
         conn.pragma_update(None, "user_version", LATEST_VERSION + 1).unwrap();
-        conn.execute_batch("CREATE TABLE from_the_future (x); PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
-        let mode: String = conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).unwrap();
+        conn.execute_batch("CREATE TABLE from_the_future (x); PRAGMA wal_checkpoint(TRUNCATE);")
+            .unwrap();
+        let mode: String =
+            conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).unwrap();
         assert_eq!(mode, "delete");
     }
     let bytes = std::fs::read(&path).unwrap();
-    let files_before: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let files_before: Vec<_> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     let e = Store::open(&path).unwrap_err();
-    assert!(matches!(e, StoreError::TooNew { found, known, .. } if found == LATEST_VERSION + 1 && known == LATEST_VERSION), "{e}");
+    assert!(
+        matches!(e, StoreError::TooNew { found, known, .. } if found == LATEST_VERSION + 1 && known == LATEST_VERSION),
+        "{e}"
+    );
     assert_eq!(e.kind(), ErrorKind::Incompatible);
     let msg = e.to_string();
     assert!(msg.contains("newer version of Sheli") && msg.contains("untouched"), "{msg}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file is byte for byte as it was");
-    let files_after: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let files_after: Vec<_> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(files_before, files_after, "no journal or WAL file was created");
     let conn = Connection::open(&path).unwrap();
     let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).unwrap();

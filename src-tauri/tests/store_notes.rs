@@ -61,10 +61,23 @@ fn select(corpus: &Corpus, passage: &str, quote: &str, n: usize) -> Selection {
         }
     }
     let (seg, at) = hits[n];
-    Selection { passage_id: passage.into(), segment: seg as u32, start: at as u32, end: (at + q.len()) as u32 }
+    Selection {
+        passage_id: passage.into(),
+        segment: seg as u32,
+        start: at as u32,
+        end: (at + q.len()) as u32,
+    }
 }
 
-fn note(s: &mut Store, c: &Corpus, passage: &str, quote: &str, n: usize, body: &str, tags: &[&str]) -> i64 {
+fn note(
+    s: &mut Store,
+    c: &Corpus,
+    passage: &str,
+    quote: &str,
+    n: usize,
+    body: &str,
+    tags: &[&str],
+) -> i64 {
     s.add_note(
         c,
         &NewNote {
@@ -83,7 +96,9 @@ fn highlighted(s: &Store, c: &Corpus, passage: &str, id: i64) -> Option<String> 
     let pn = placed.iter().find(|p| p.note.id == id)?;
     let span = pn.span?;
     let seg = &c.passage(passage).unwrap().segments[span.segment as usize];
-    Some(seg.text.chars().skip(span.start as usize).take((span.end - span.start) as usize).collect())
+    Some(
+        seg.text.chars().skip(span.start as usize).take((span.end - span.start) as usize).collect(),
+    )
 }
 
 const V1: &str = "[經]主人戒賓，賓出迎，再拜。\n\n[注]戒，警也，告也。\n\n[經]乃席賓，南面，東上。衆賓之席，皆不屬焉。\n\n[經]主人拜送。賓出迎。主人揖。賓出迎。\n";
@@ -126,12 +141,21 @@ fn notes_follow_the_text_when_characters_are_inserted_before_them() {
     let c2 = corpus_of(&v2);
     let r = s.reanchor(&c2).unwrap();
     assert_eq!((r.moved, r.orphaned, r.moved_passage), (4, 0, 0), "{r:?}");
-    for (id, passage, quote) in [(a, "user.test.0001", "賓出迎"), (b, "user.test.0001", "警也"), (second, "user.test.0003", "賓出迎"), (first, "user.test.0003", "賓出迎")] {
+    for (id, passage, quote) in [
+        (a, "user.test.0001", "賓出迎"),
+        (b, "user.test.0001", "警也"),
+        (second, "user.test.0003", "賓出迎"),
+        (first, "user.test.0003", "賓出迎"),
+    ] {
         assert_eq!(highlighted(&s, &c2, passage, id).as_deref(), Some(quote), "note {id}");
     }
     let after = s.note(second).unwrap();
     assert_eq!(after.end - after.start, 3);
-    assert_eq!(after.start, before.start + 3, "the later occurrence, shifted by the three inserted characters");
+    assert_eq!(
+        after.start,
+        before.start + 3,
+        "the later occurrence, shifted by the three inserted characters"
+    );
     assert!(s.note(first).unwrap().start < after.start);
     // Nothing is changed by placing again on the same text.
     let again = s.reanchor(&c2).unwrap();
@@ -153,7 +177,10 @@ fn a_note_whose_quote_is_gone_is_orphaned_never_dropped_and_comes_back() {
     assert_eq!(n.body, "on 賓出迎");
     // Still listed, shown without a span, exported.
     assert_eq!(s.notes(&NoteFilter::default()).unwrap().len(), 1);
-    assert_eq!(s.notes(&NoteFilter { orphaned: Some(true), ..Default::default() }).unwrap().len(), 1);
+    assert_eq!(
+        s.notes(&NoteFilter { orphaned: Some(true), ..Default::default() }).unwrap().len(),
+        1
+    );
     let placed = s.notes_in_passage(&c3, "user.test.0001").unwrap();
     assert_eq!(placed.len(), 1);
     assert_eq!(placed[0].span, None);
@@ -197,7 +224,8 @@ fn edit_delete_and_undo() {
     let c = corpus_of(V1);
     let (_d, mut s) = store();
     let id = note(&mut s, &c, "user.test.0001", "再拜", 0, "first", &["a"]);
-    s.update_note(id, &NoteEdit { body: Some("second".into()), tags: Some(vec!["b".into()]) }).unwrap();
+    s.update_note(id, &NoteEdit { body: Some("second".into()), tags: Some(vec!["b".into()]) })
+        .unwrap();
     s.update_note(id, &NoteEdit { body: Some("third".into()), tags: None }).unwrap();
     assert_eq!(s.note(id).unwrap().body, "third");
     let n = s.undo_note_edit(id).unwrap();
@@ -226,18 +254,42 @@ fn search_and_filters() {
     let b = builtin();
     let (_d, mut s) = store();
     // Notes on two works of the built-in texts.
-    let xs = b.passages().iter().find(|p| p.work == "鄉射禮" && p.segments.iter().any(|s| s.text.contains('觶'))).unwrap();
-    let yl = b.passages().iter().find(|p| p.work != "鄉射禮" && p.segments.iter().any(|s| s.text.contains("拜"))).unwrap();
+    let xs = b
+        .passages()
+        .iter()
+        .find(|p| p.work == "鄉射禮" && p.segments.iter().any(|s| s.text.contains('觶')))
+        .unwrap();
+    let yl = b
+        .passages()
+        .iter()
+        .find(|p| p.work != "鄉射禮" && p.segments.iter().any(|s| s.text.contains("拜")))
+        .unwrap();
     let n1 = note(&mut s, b, &xs.id, "觶", 0, "奠觶 — the cup is set down", &["vessel"]);
     let n2 = note(&mut s, b, &yl.id, "拜", 0, "a bow; compare 再拜", &["rite"]);
-    let ids = |f: NoteFilter| -> Vec<i64> { s.notes(&f).unwrap().into_iter().map(|n| n.id).collect() };
-    assert_eq!(ids(NoteFilter { query: Some("觯".into()), ..Default::default() }), vec![n1], "folded: 觯 finds 觶");
+    let ids =
+        |f: NoteFilter| -> Vec<i64> { s.notes(&f).unwrap().into_iter().map(|n| n.id).collect() };
+    assert_eq!(
+        ids(NoteFilter { query: Some("觯".into()), ..Default::default() }),
+        vec![n1],
+        "folded: 觯 finds 觶"
+    );
     assert_eq!(ids(NoteFilter { query: Some("CUP".into()), ..Default::default() }), vec![n1]);
-    assert_eq!(ids(NoteFilter { query: Some("vessel".into()), ..Default::default() }), vec![n1], "tags are searched");
+    assert_eq!(
+        ids(NoteFilter { query: Some("vessel".into()), ..Default::default() }),
+        vec![n1],
+        "tags are searched"
+    );
     assert_eq!(ids(NoteFilter { work: Some("鄉射禮".into()), ..Default::default() }), vec![n1]);
     assert_eq!(ids(NoteFilter { work: Some(yl.work.clone()), ..Default::default() }), vec![n2]);
     assert_eq!(ids(NoteFilter { tag: Some("rite".into()), ..Default::default() }), vec![n2]);
-    assert_eq!(ids(NoteFilter { tag: Some("rite".into()), work: Some("鄉射禮".into()), ..Default::default() }), Vec::<i64>::new());
+    assert_eq!(
+        ids(NoteFilter {
+            tag: Some("rite".into()),
+            work: Some("鄉射禮".into()),
+            ..Default::default()
+        }),
+        Vec::<i64>::new()
+    );
     assert_eq!(ids(NoteFilter::default()).len(), 2);
     assert_eq!(s.note_tags().unwrap(), vec![("rite".to_string(), 1), ("vessel".to_string(), 1)]);
     assert_eq!(s.note_works().unwrap().len(), 2);
@@ -252,7 +304,8 @@ fn bad_input_is_refused_and_changes_nothing() {
     let (_d, mut s) = store();
     let id = note(&mut s, &c, "user.test.0001", "再拜", 0, "kept", &[]);
     let snapshot = s.notes(&NoteFilter::default()).unwrap();
-    let sel = |p: &str, seg, a, b| Selection { passage_id: p.into(), segment: seg, start: a, end: b };
+    let sel =
+        |p: &str, seg, a, b| Selection { passage_id: p.into(), segment: seg, start: a, end: b };
     let add = |s: &mut Store, selection: Selection, body: &str, tags: Vec<String>| {
         s.add_note(&c, &NewNote { selection, body: body.into(), tags }).unwrap_err()
     };
@@ -264,7 +317,8 @@ fn bad_input_is_refused_and_changes_nothing() {
         add(&mut s, sel("user.test.0001", 0, 0, 1), &"長".repeat(limits::NOTE + 1), vec![]),
         add(&mut s, sel("user.test.0001", 0, 0, 1), "x", vec!["a b".into()]),
         add(&mut s, sel("user.test.0001", 0, 0, 1), "bad \u{0} byte", vec![]),
-        s.update_note(id, &NoteEdit { body: Some("長".repeat(limits::NOTE + 1)), tags: None }).unwrap_err(),
+        s.update_note(id, &NoteEdit { body: Some("長".repeat(limits::NOTE + 1)), tags: None })
+            .unwrap_err(),
         s.update_note(999, &NoteEdit::default()).unwrap_err(),
         s.delete_note(999).unwrap_err(),
     ];
@@ -276,7 +330,14 @@ fn bad_input_is_refused_and_changes_nothing() {
     }
     assert_eq!(s.notes(&NoteFilter::default()).unwrap(), snapshot);
     // The longest note allowed is fine.
-    let long = s.add_note(&c, &NewNote { selection: sel("user.test.0001", 0, 0, 1), body: "長".repeat(limits::NOTE), tags: vec![] });
+    let long = s.add_note(
+        &c,
+        &NewNote {
+            selection: sel("user.test.0001", 0, 0, 1),
+            body: "長".repeat(limits::NOTE),
+            tags: vec![],
+        },
+    );
     assert!(long.is_ok());
 }
 
@@ -295,7 +356,10 @@ fn markdown_export_groups_by_work_and_passage() {
     assert!(p1 < p2);
     let host = md.find("> 主人").unwrap();
     let gloss = md.find("> 警也").unwrap();
-    assert!(p1 < host && host < gloss && gloss < p2, "notes in text order under their passage:\n{md}");
+    assert!(
+        p1 < host && host < gloss && gloss < p2,
+        "notes in text order under their passage:\n{md}"
+    );
     assert!(md.contains("> — 注"), "{md}");
     assert!(md.contains("Seats of the *many guests*."), "{md}");
     assert!(md.contains("Tags: `seat`"), "{md}");
@@ -305,10 +369,20 @@ fn markdown_export_groups_by_work_and_passage() {
 fn web_annotation_export_and_import_round_trip() {
     let c = corpus_of(V1);
     let (_d, mut s) = store();
-    let a = note(&mut s, &c, "user.test.0001", "警也", 0, "**gloss** <script>alert(1)</script>", &["gloss", "注"]);
+    let a = note(
+        &mut s,
+        &c,
+        "user.test.0001",
+        "警也",
+        0,
+        "**gloss** <script>alert(1)</script>",
+        &["gloss", "注"],
+    );
     note(&mut s, &c, "user.test.0003", "賓出迎", 1, "second occurrence", &[]);
     let orphan = note(&mut s, &c, "user.test.0002", "南面", 0, "will be orphaned", &[]);
-    s.connection().execute("UPDATE note SET orphaned = 1, exact = '北面' WHERE id = ?1", [orphan]).unwrap();
+    s.connection()
+        .execute("UPDATE note SET orphaned = 1, exact = '北面' WHERE id = ?1", [orphan])
+        .unwrap();
     let json = s.export_notes_annotations(&NoteFilter::default()).unwrap();
     let v: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["@context"], "http://www.w3.org/ns/anno.jsonld");
@@ -327,7 +401,13 @@ fn web_annotation_export_and_import_round_trip() {
     assert_eq!(first["target"]["selector"][0]["type"], "TextQuoteSelector");
     assert_eq!(first["target"]["selector"][0]["prefix"], "主人戒賓，賓出迎，再拜。戒，");
     assert_eq!(first["target"]["selector"][1]["type"], "TextPositionSelector");
-    assert_eq!((first["target"]["selector"][1]["start"].as_u64(), first["target"]["selector"][1]["end"].as_u64()), (Some(14), Some(16)));
+    assert_eq!(
+        (
+            first["target"]["selector"][1]["start"].as_u64(),
+            first["target"]["selector"][1]["end"].as_u64()
+        ),
+        (Some(14), Some(16))
+    );
 
     // Into an empty profile: the same notes, placed the same.
     let (_d2, mut t) = store();
@@ -337,7 +417,13 @@ fn web_annotation_export_and_import_round_trip() {
         s.notes(&NoteFilter::default())
             .unwrap()
             .into_iter()
-            .map(|n| ((n.uuid, n.passage_id, n.layer), (n.exact, n.prefix, n.suffix, n.start, n.end), (n.body, n.tags, n.orphaned, n.created, n.modified)))
+            .map(|n| {
+                (
+                    (n.uuid, n.passage_id, n.layer),
+                    (n.exact, n.prefix, n.suffix, n.start, n.end),
+                    (n.body, n.tags, n.orphaned, n.created, n.modified),
+                )
+            })
             .collect()
     };
     assert_eq!(strip(&t), strip(&s));
@@ -345,7 +431,10 @@ fn web_annotation_export_and_import_round_trip() {
     let r = t.import_notes_annotations(&c, &json).unwrap();
     assert_eq!((r.imported, r.skipped), (0, 3));
     // A single annotation, and an annotation from elsewhere without an id.
-    let one = serde_json::to_string(&items[0]).unwrap().replace(&format!("urn:uuid:{}", s.note(a).unwrap().uuid), "https://example.invalid/anno/1");
+    let one = serde_json::to_string(&items[0]).unwrap().replace(
+        &format!("urn:uuid:{}", s.note(a).unwrap().uuid),
+        "https://example.invalid/anno/1",
+    );
     let r = t.import_notes_annotations(&c, &one).unwrap();
     assert_eq!(r.imported, 1);
 }
@@ -377,6 +466,7 @@ fn malformed_annotation_files_change_nothing() {
         assert_eq!(e.kind(), ErrorKind::InvalidInput, "file {i}: {e}");
         assert!(e.to_string().contains("annotation file"), "{e}");
     }
-    let count: i64 = t.connection().query_row("SELECT count(*) FROM note", [], |r| r.get(0)).unwrap();
+    let count: i64 =
+        t.connection().query_row("SELECT count(*) FROM note", [], |r| r.get(0)).unwrap();
     assert_eq!(count, 0);
 }

@@ -354,7 +354,8 @@ fn read_input(path: &Path) -> Result<String> {
         bail!("{}: the file is too large to import ({} bytes)", path.display(), meta.len());
     }
     let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{}: the file is not UTF-8 text", path.display()))
+    String::from_utf8(bytes)
+        .with_context(|| format!("{}: the file is not UTF-8 text", path.display()))
 }
 
 fn print_card(c: &UserCard) {
@@ -383,11 +384,7 @@ fn print_note(n: &store::Note) {
 }
 
 fn days(secs: i64) -> String {
-    if secs < 86_400 {
-        format!("{} min", secs / 60)
-    } else {
-        format!("{} d", secs / 86_400)
-    }
+    if secs < 86_400 { format!("{} min", secs / 60) } else { format!("{} d", secs / 86_400) }
 }
 
 pub fn run(command: StoreCommand) -> Result<()> {
@@ -444,7 +441,11 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
                 println!("no glossaries yet: `sheli glossary create NAME` makes one");
             }
             for g in list {
-                let desc = if g.description.is_empty() { String::new() } else { format!(" — {}", g.description) };
+                let desc = if g.description.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {}", g.description)
+                };
                 println!("#{:<4} {} ({} cards){desc}", g.id, g.name, g.cards);
             }
         }
@@ -466,11 +467,24 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
             store.delete_glossary(id)?;
             println!("deleted glossary {} and its {} cards", g.name, g.cards);
         }
-        GlossaryCommand::Add { glossary, builtin, headword, reading, definition, tags, passages, json } => {
+        GlossaryCommand::Add {
+            glossary,
+            builtin,
+            headword,
+            reading,
+            definition,
+            tags,
+            passages,
+            json,
+        } => {
             let id = glossary_id(&store, &glossary)?;
             let card = match builtin {
                 Some(b) => {
-                    if reading.is_empty() && definition.is_empty() && tags.is_empty() && passages.is_empty() {
+                    if reading.is_empty()
+                        && definition.is_empty()
+                        && tags.is_empty()
+                        && passages.is_empty()
+                    {
                         store.add_builtin_card(id, &b)?
                     } else {
                         let edit = CardEdit {
@@ -517,7 +531,11 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
                 headword,
                 reading,
                 definition,
-                tags: if clear_tags { Some(Vec::new()) } else { (!tags.is_empty()).then_some(tags) },
+                tags: if clear_tags {
+                    Some(Vec::new())
+                } else {
+                    (!tags.is_empty()).then_some(tags)
+                },
                 passages: if clear_passages {
                     Some(Vec::new())
                 } else {
@@ -558,7 +576,11 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
             if json {
                 return print_json(&found);
             }
-            println!("{} cards match “{query}”", found.len());
+            println!(
+                "{} card{} match “{query}”",
+                found.len(),
+                if found.len() == 1 { "" } else { "s" }
+            );
             for c in &found {
                 print_card(c);
             }
@@ -588,7 +610,10 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
             if json {
                 return print_json(&done);
             }
-            println!("imported {} cards into glossary #{} {}", done.cards, done.glossary.id, done.glossary.name);
+            println!(
+                "imported {} cards into glossary #{} {}",
+                done.cards, done.glossary.id, done.glossary.name
+            );
         }
     }
     Ok(())
@@ -596,7 +621,13 @@ fn glossary(command: GlossaryCommand) -> Result<()> {
 
 /// The `occurrence`-th (1-based) place of `quote` in the passage, in the
 /// given layer if any: exact matches first, else with the search fold.
-fn find_quote(corpus: &Corpus, passage: &str, quote: &str, layer: Option<Layer>, occurrence: usize) -> Result<Selection> {
+fn find_quote(
+    corpus: &Corpus,
+    passage: &str,
+    quote: &str,
+    layer: Option<Layer>,
+    occurrence: usize,
+) -> Result<Selection> {
     let p = corpus.passage(passage)?;
     for mode in [FoldMode::Exact, FoldMode::Folded] {
         let mut hits = Vec::new();
@@ -610,7 +641,10 @@ fn find_quote(corpus: &Corpus, passage: &str, quote: &str, layer: Option<Layer>,
                 if q.is_empty() || q.len() > chars.len() {
                     Vec::new()
                 } else {
-                    (0..=chars.len() - q.len()).filter(|&s| chars[s..s + q.len()] == q[..]).map(|s| s..s + q.len()).collect()
+                    (0..=chars.len() - q.len())
+                        .filter(|&s| chars[s..s + q.len()] == q[..])
+                        .map(|s| s..s + q.len())
+                        .collect()
                 }
             } else {
                 find_in(&seg.text, quote, FoldMode::Folded)
@@ -619,7 +653,10 @@ fn find_quote(corpus: &Corpus, passage: &str, quote: &str, layer: Option<Layer>,
         }
         if !hits.is_empty() {
             let Some((seg, r)) = hits.get(occurrence.saturating_sub(1)) else {
-                bail!("“{quote}” occurs {} times in {passage}; there is no occurrence {occurrence}", hits.len());
+                bail!(
+                    "“{quote}” occurs {} times in {passage}; there is no occurrence {occurrence}",
+                    hits.len()
+                );
             };
             return Ok(Selection {
                 passage_id: passage.to_owned(),
@@ -637,10 +674,13 @@ fn notes(command: NotesCommand) -> Result<()> {
     let mut store = open_store()?;
     match command {
         NotesCommand::Add { passage, quote, layer, occurrence, body, body_file, tags, json } => {
-            let layer = match layer {
-                Some(l) => Some(Layer::parse(&l).with_context(|| format!("“{l}” is not a layer (經 注 疏 音義 按 題 譯)"))?),
-                None => None,
-            };
+            let layer =
+                match layer {
+                    Some(l) => Some(Layer::parse(&l).with_context(|| {
+                        format!("“{l}” is not a layer (經 注 疏 音義 按 題 譯)")
+                    })?),
+                    None => None,
+                };
             let body = match body_file {
                 Some(f) => read_input(&f)?,
                 None => body,
@@ -670,7 +710,7 @@ fn notes(command: NotesCommand) -> Result<()> {
             if json {
                 return print_json(&list);
             }
-            println!("{} notes", list.len());
+            println!("{} note{}", list.len(), if list.len() == 1 { "" } else { "s" });
             for n in &list {
                 print_note(n);
             }
@@ -678,7 +718,11 @@ fn notes(command: NotesCommand) -> Result<()> {
         NotesCommand::Edit { id, body, tags, clear_tags, json } => {
             let edit = NoteEdit {
                 body,
-                tags: if clear_tags { Some(Vec::new()) } else { (!tags.is_empty()).then_some(tags) },
+                tags: if clear_tags {
+                    Some(Vec::new())
+                } else {
+                    (!tags.is_empty()).then_some(tags)
+                },
             };
             let n = store.update_note(id, &edit)?;
             if json {
@@ -754,7 +798,11 @@ fn review(command: ReviewCommand) -> Result<()> {
             }
             println!("{} of {} cards due ({} new)", summary.due, summary.total, summary.new);
             for c in &cards {
-                let state = if c.is_new { "new".to_string() } else { format!("due {}", store::format_rfc3339(c.due)) };
+                let state = if c.is_new {
+                    "new".to_string()
+                } else {
+                    format!("due {}", store::format_rfc3339(c.due))
+                };
                 println!("#{:<5} {}  ({state})", c.card.id, c.front);
             }
             if summary.due == 0
@@ -792,7 +840,11 @@ fn review(command: ReviewCommand) -> Result<()> {
             if json {
                 return print_json(&r);
             }
-            println!("card #{card}: next review {} (in {})", store::format_rfc3339(r.due), days(r.due - r.reviewed));
+            println!(
+                "card #{card}: next review {} (in {})",
+                store::format_rfc3339(r.due),
+                days(r.due - r.reviewed)
+            );
         }
         ReviewCommand::History { glossary, card, limit, json } => {
             let g = match glossary {
@@ -824,7 +876,8 @@ fn review(command: ReviewCommand) -> Result<()> {
 fn stress(count: u32) -> Result<()> {
     let corpus = Corpus::builtin()?;
     let passage = corpus.passages().first().context("no passages")?;
-    let segment = passage.segments.iter().position(|s| !s.text.is_empty()).context("empty passage")?;
+    let segment =
+        passage.segments.iter().position(|s| !s.text.is_empty()).context("empty passage")?;
     let mut store = open_store()?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "ready")?;
@@ -833,7 +886,12 @@ fn stress(count: u32) -> Result<()> {
         let note = store.add_note(
             &corpus,
             &NewNote {
-                selection: Selection { passage_id: passage.id.clone(), segment: segment as u32, start: 0, end: 1 },
+                selection: Selection {
+                    passage_id: passage.id.clone(),
+                    segment: segment as u32,
+                    start: 0,
+                    end: 1,
+                },
                 body: format!("stress note {n}"),
                 tags: vec!["stress".into()],
             },

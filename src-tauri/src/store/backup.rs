@@ -28,11 +28,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
+use super::time::format_rfc3339;
 use super::{
     Result, STORE_FILE, Store, StoreError, Timestamp, check_header, connect, file_err, migrations,
     now,
 };
-use super::time::format_rfc3339;
 
 /// `format` of a backup file.
 pub const BACKUP_FORMAT: &str = "sheli-backup";
@@ -275,7 +275,10 @@ fn check(src: &Path) -> Result<Checked> {
     let mut files = Vec::with_capacity(rows.len());
     for (rel, content, sum) in rows {
         if !safe_rel_path(&rel) {
-            return Err(bad(src, format!("it carries a file with a path that is not allowed: {rel}")));
+            return Err(bad(
+                src,
+                format!("it carries a file with a path that is not allowed: {rel}"),
+            ));
         }
         if sha256_hex(&content) != sum {
             return Err(bad(src, format!("the copy of {rel} is damaged (checksum mismatch)")));
@@ -379,7 +382,8 @@ pub fn restore(data_dir: &Path, src: &Path) -> Result<RestoreSummary> {
         let mut stmt = store.conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?;
         let cols: Vec<String> =
             stmt.query_map([t], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-        let cols: Vec<String> = cols.iter().map(|c| format!("\"{}\"", c.replace('"', "\"\""))).collect();
+        let cols: Vec<String> =
+            cols.iter().map(|c| format!("\"{}\"", c.replace('"', "\"\""))).collect();
         columns.push(cols.join(", "));
     }
     store.conn.execute("ATTACH DATABASE ?1 AS backup", [path_str(&staged_db)?])?;
@@ -441,7 +445,16 @@ mod tests {
         assert!(safe_rel_path("settings.json"));
         assert!(safe_rel_path("texts/manifest.toml"));
         assert!(safe_rel_path("texts/user.abcd.txt"));
-        for bad in ["texts", "texts/", "texts/../x", "/etc/passwd", "../x", "index/meta.json", "texts/a\\b", "user.sqlite3"] {
+        for bad in [
+            "texts",
+            "texts/",
+            "texts/../x",
+            "/etc/passwd",
+            "../x",
+            "index/meta.json",
+            "texts/a\\b",
+            "user.sqlite3",
+        ] {
             assert!(!safe_rel_path(bad), "{bad}");
         }
     }

@@ -198,7 +198,15 @@ pub(crate) fn insert(conn: &Connection, glossary_id: i64, row: &CardRow) -> Resu
     conn.execute(
         "INSERT INTO card (glossary_id, builtin_id, headword, reading, definition, position, \
          created, modified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-        params![glossary_id, row.builtin_id, row.headword, row.reading, row.definition, position, t],
+        params![
+            glossary_id,
+            row.builtin_id,
+            row.headword,
+            row.reading,
+            row.definition,
+            position,
+            t
+        ],
     )?;
     let id = conn.last_insert_rowid();
     write_tags(conn, id, &row.tags)?;
@@ -373,7 +381,12 @@ impl Store {
     }
 
     /// Adds a card of the user's own. Linked passages must exist in `corpus`.
-    pub fn add_card(&mut self, corpus: &Corpus, glossary_id: i64, card: &NewCard) -> Result<UserCard> {
+    pub fn add_card(
+        &mut self,
+        corpus: &Corpus,
+        glossary_id: i64,
+        card: &NewCard,
+    ) -> Result<UserCard> {
         let row = prepare(
             corpus,
             None,
@@ -402,12 +415,17 @@ impl Store {
         let sel = selection.resolve(corpus)?;
         let headword = sel
             .exact
-            .trim_matches(|c: char| sheli_corpus::fold::fold_char(c, sheli_corpus::FoldMode::Exact).is_none())
+            .trim_matches(|c: char| {
+                sheli_corpus::fold::fold_char(c, sheli_corpus::FoldMode::Exact).is_none()
+            })
             .to_owned();
         if headword.is_empty() {
-            return Err(StoreError::Invalid("the selection holds no characters of the text".into()));
+            return Err(StoreError::Invalid(
+                "the selection holds no characters of the text".into(),
+            ));
         }
-        let card = NewCard { headword, passages: vec![sel.passage_id.clone()], ..NewCard::default() };
+        let card =
+            NewCard { headword, passages: vec![sel.passage_id.clone()], ..NewCard::default() };
         self.add_card(corpus, glossary_id, &card)
     }
 

@@ -148,8 +148,13 @@ fn html_text(s: &str) -> String {
                 return out;
             };
             let tag = rest[1..end].trim().to_ascii_lowercase();
-            let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-            if name == "br" || (tag.starts_with('/') && matches!(name.as_str(), "div" | "p" | "li")) {
+            let name: String = tag
+                .trim_start_matches('/')
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if name == "br" || (tag.starts_with('/') && matches!(name.as_str(), "div" | "p" | "li"))
+            {
                 out.push('\n');
             }
             rest = &rest[end + 1..];
@@ -165,7 +170,9 @@ fn html_text(s: &str) -> String {
                     "apos" => Some('\''),
                     "nbsp" => Some('\u{a0}'),
                     _ => {
-                        let n = if let Some(h) = ent.strip_prefix("#x").or_else(|| ent.strip_prefix("#X")) {
+                        let n = if let Some(h) =
+                            ent.strip_prefix("#x").or_else(|| ent.strip_prefix("#X"))
+                        {
                             u32::from_str_radix(h, 16).ok()
                         } else {
                             ent.strip_prefix('#').and_then(|d| d.parse().ok())
@@ -225,7 +232,9 @@ fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, S
                 Some('"') if at_field_start => {
                     loop {
                         match chars.next() {
-                            None => return Err(format!("line {start}: a quoted field is not closed")),
+                            None => {
+                                return Err(format!("line {start}: a quoted field is not closed"));
+                            }
                             Some('"') if chars.peek() == Some(&'"') => {
                                 chars.next();
                                 field.push('"');
@@ -333,22 +342,40 @@ impl Store {
 
     /// Imports a glossary JSON file as a new glossary, named `name` or as
     /// the file says.
-    pub fn import_glossary_json(&mut self, corpus: &Corpus, text: &str, name: Option<&str>) -> Result<GlossaryImport> {
+    pub fn import_glossary_json(
+        &mut self,
+        corpus: &Corpus,
+        text: &str,
+        name: Option<&str>,
+    ) -> Result<GlossaryImport> {
         const WHAT: &str = "the glossary file";
         check_size(WHAT, text)?;
-        let head: Value = serde_json::from_str(text).map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
+        let head: Value = serde_json::from_str(text)
+            .map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
         match head.get("format").and_then(Value::as_str) {
             Some(GLOSSARY_FORMAT) => {}
-            Some(other) => return Err(malformed(WHAT, format!("its format is “{other}”, not “{GLOSSARY_FORMAT}”"))),
-            None => return Err(malformed(WHAT, format!("it has no \"format\": \"{GLOSSARY_FORMAT}\""))),
+            Some(other) => {
+                return Err(malformed(
+                    WHAT,
+                    format!("its format is “{other}”, not “{GLOSSARY_FORMAT}”"),
+                ));
+            }
+            None => {
+                return Err(malformed(WHAT, format!("it has no \"format\": \"{GLOSSARY_FORMAT}\"")));
+            }
         }
-        if let Some(v) = head.get("version").and_then(Value::as_u64).filter(|&v| v > GLOSSARY_VERSION as u64) {
+        if let Some(v) =
+            head.get("version").and_then(Value::as_u64).filter(|&v| v > GLOSSARY_VERSION as u64)
+        {
             return Err(malformed(
                 WHAT,
-                format!("it was written by a newer Sheli (version {v}; this one reads up to {GLOSSARY_VERSION})"),
+                format!(
+                    "it was written by a newer Sheli (version {v}; this one reads up to {GLOSSARY_VERSION})"
+                ),
             ));
         }
-        let file: GlossaryFile = serde_json::from_value(head).map_err(|e| malformed(WHAT, e.to_string()))?;
+        let file: GlossaryFile =
+            serde_json::from_value(head).map_err(|e| malformed(WHAT, e.to_string()))?;
         let entries = file
             .cards
             .into_iter()
@@ -359,7 +386,12 @@ impl Store {
 
     /// Imports an Anki-style TSV file (see the module documentation) as a
     /// new glossary named `name`, or after its `#deck:` header.
-    pub fn import_glossary_tsv(&mut self, corpus: &Corpus, text: &str, name: Option<&str>) -> Result<GlossaryImport> {
+    pub fn import_glossary_tsv(
+        &mut self,
+        corpus: &Corpus,
+        text: &str,
+        name: Option<&str>,
+    ) -> Result<GlossaryImport> {
         const WHAT: &str = "the TSV file";
         check_size(WHAT, text)?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -373,7 +405,12 @@ impl Store {
         match headers.get("separator").map(|s| s.trim().to_ascii_lowercase()) {
             None => {}
             Some(s) if s == "tab" || s == "\t" => {}
-            Some(s) => return Err(malformed(WHAT, format!("its separator is “{s}”; only tab-separated files are read"))),
+            Some(s) => {
+                return Err(malformed(
+                    WHAT,
+                    format!("its separator is “{s}”; only tab-separated files are read"),
+                ));
+            }
         }
         let html = headers.get("html").is_none_or(|v| v.trim().eq_ignore_ascii_case("true"));
         let field = |s: &str| if html { html_text(s) } else { s.to_owned() };
@@ -384,12 +421,9 @@ impl Store {
         let col = |names: &[&str]| columns.iter().position(|c| names.contains(&c.as_str()));
         let tags_col = match headers.get("tags column") {
             Some(n) => Some(
-                n.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| malformed(WHAT, format!("“#tags column:{n}” is not a column number")))?
-                    - 1,
+                n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    malformed(WHAT, format!("“#tags column:{n}” is not a column number"))
+                })? - 1,
             ),
             None => col(&["tags"]),
         };
@@ -408,7 +442,11 @@ impl Store {
             if !columns.is_empty() && fields.len() > columns.len() {
                 return Err(malformed(
                     WHAT,
-                    format!("line {line} has {} fields but the header names {} columns", fields.len(), columns.len()),
+                    format!(
+                        "line {line} has {} fields but the header names {} columns",
+                        fields.len(),
+                        columns.len()
+                    ),
                 ));
             }
             let get = |i: Option<usize>| i.and_then(|i| fields.get(i)).map(|s| field(s));
@@ -419,8 +457,12 @@ impl Store {
                 (Some(String::new()), get(back))
             };
             let headword = get(Some(front));
-            let tags = get(tags_col).map(|t| t.split_whitespace().map(str::to_owned).collect()).unwrap_or_default();
-            let passages = get(passages).map(|p| p.split_whitespace().map(str::to_owned).collect()).unwrap_or_default();
+            let tags = get(tags_col)
+                .map(|t| t.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default();
+            let passages = get(passages)
+                .map(|p| p.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default();
             entries.push((builtin, headword, reading, definition, tags, passages));
         }
         let deck = headers.get("deck").map(|d| d.trim().to_owned());
@@ -440,15 +482,31 @@ impl Store {
         what: &str,
         name: &str,
         description: &str,
-        entries: Vec<(Option<String>, Option<String>, Option<String>, Option<String>, Vec<String>, Vec<String>)>,
+        entries: Vec<(
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Vec<String>,
+            Vec<String>,
+        )>,
     ) -> Result<GlossaryImport> {
         if entries.len() > limits::CARDS {
-            return Err(malformed(what, format!("it holds {} cards; a glossary holds at most {}", entries.len(), limits::CARDS)));
+            return Err(malformed(
+                what,
+                format!(
+                    "it holds {} cards; a glossary holds at most {}",
+                    entries.len(),
+                    limits::CARDS
+                ),
+            ));
         }
         let name = glossaries::check_name(name)?;
         let mut rows = Vec::with_capacity(entries.len());
         let mut builtins = HashSet::new();
-        for (i, (builtin, headword, reading, definition, tags, passages)) in entries.into_iter().enumerate() {
+        for (i, (builtin, headword, reading, definition, tags, passages)) in
+            entries.into_iter().enumerate()
+        {
             let n = i + 1;
             let label = headword.clone().or(builtin.clone()).unwrap_or_default();
             let ctx = |e: StoreError| malformed(what, format!("card {n} ({label}): {e}"));
@@ -461,7 +519,9 @@ impl Store {
                 }
                 None => None,
             };
-            let pick = |mine: Option<String>, theirs: Option<&String>| mine.or_else(|| theirs.cloned()).unwrap_or_default();
+            let pick = |mine: Option<String>, theirs: Option<&String>| {
+                mine.or_else(|| theirs.cloned()).unwrap_or_default()
+            };
             let row = cards::prepare(
                 corpus,
                 builtin.as_deref(),
@@ -548,7 +608,9 @@ fn has_type(v: &Value, t: &str) -> bool {
 
 fn is_uuid(s: &str) -> bool {
     s.len() == 36
-        && s.char_indices().all(|(i, c)| if matches!(i, 8 | 13 | 18 | 23) { c == '-' } else { c.is_ascii_hexdigit() })
+        && s.char_indices().all(|(i, c)| {
+            if matches!(i, 8 | 13 | 18 | 23) { c == '-' } else { c.is_ascii_hexdigit() }
+        })
 }
 
 /// An annotation read from JSON, checked.
@@ -572,7 +634,9 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
         return Err(ctx("it is not an object of \"type\": \"Annotation\"".into()));
     }
     let uuid = match a.get("id").and_then(Value::as_str) {
-        Some(id) => id.strip_prefix("urn:uuid:").map(|u| u.to_ascii_lowercase()).filter(|u| is_uuid(u)),
+        Some(id) => {
+            id.strip_prefix("urn:uuid:").map(|u| u.to_ascii_lowercase()).filter(|u| is_uuid(u))
+        }
         None => None,
     };
     let mut body = None;
@@ -604,7 +668,9 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     let passage_id = source
         .strip_prefix(PASSAGE_URN)
         .filter(|p| !p.is_empty() && p.len() <= 200 && !p.chars().any(char::is_whitespace))
-        .ok_or_else(|| ctx(format!("its target “{source}” is not a Sheli passage ({PASSAGE_URN}…)")))?
+        .ok_or_else(|| {
+            ctx(format!("its target “{source}” is not a Sheli passage ({PASSAGE_URN}…)"))
+        })?
         .to_owned();
     let selectors = as_list(target.get("selector").unwrap_or(&Value::Null));
     let quote = selectors
@@ -618,7 +684,10 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     }
     let (prefix, suffix) = (text("prefix"), text("suffix"));
     let len = exact.chars().count();
-    if len > limits::QUOTE || prefix.chars().count() > limits::QUOTE || suffix.chars().count() > limits::QUOTE {
+    if len > limits::QUOTE
+        || prefix.chars().count() > limits::QUOTE
+        || suffix.chars().count() > limits::QUOTE
+    {
         return Err(ctx(format!("its quote is too long (at most {} characters)", limits::QUOTE)));
     }
     let (start, end) = match selectors.iter().find(|s| has_type(s, "TextPositionSelector")) {
@@ -635,7 +704,9 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     let time = |k: &str| -> std::result::Result<Option<i64>, String> {
         match a.get(k) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => parse_rfc3339(s).map(Some).ok_or_else(|| ctx(format!("its “{k}” time “{s}” is not RFC 3339"))),
+            Some(Value::String(s)) => parse_rfc3339(s)
+                .map(Some)
+                .ok_or_else(|| ctx(format!("its “{k}” time “{s}” is not RFC 3339"))),
             Some(_) => Err(ctx(format!("its “{k}” is not a time"))),
         }
     };
@@ -644,7 +715,19 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     let body = body.unwrap_or_default();
     let body = notes::check_body(&body).map_err(|e| ctx(e.to_string()))?;
     let tags = check_tags(&tags).map_err(|e| ctx(e.to_string()))?;
-    Ok(Incoming { uuid, passage_id, exact, prefix, suffix, start, end, body, tags, created, modified })
+    Ok(Incoming {
+        uuid,
+        passage_id,
+        exact,
+        prefix,
+        suffix,
+        start,
+        end,
+        body,
+        tags,
+        created,
+        modified,
+    })
 }
 
 impl Store {
@@ -654,7 +737,12 @@ impl Store {
     pub fn export_notes_markdown(&self, corpus: &Corpus, filter: &NoteFilter) -> Result<String> {
         let notes = self.notes(filter)?;
         let mut out = String::from("# Notes from Sheli 射禮\n\n");
-        out.push_str(&format!("Exported {} · {} notes\n", format_rfc3339(now()), notes.len()));
+        let plural = if notes.len() == 1 { "" } else { "s" };
+        out.push_str(&format!(
+            "Exported {} · {} note{plural}\n",
+            format_rfc3339(now()),
+            notes.len()
+        ));
         let (placed, orphaned): (Vec<&Note>, Vec<&Note>) = notes.iter().partition(|n| !n.orphaned);
         let mut work = None;
         let mut passage_id = None;
@@ -664,7 +752,10 @@ impl Store {
             out.push_str("\n\n");
             let mut meta = Vec::new();
             if !n.tags.is_empty() {
-                meta.push(format!("Tags: {}", n.tags.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(" ")));
+                meta.push(format!(
+                    "Tags: {}",
+                    n.tags.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(" ")
+                ));
             }
             meta.push(format!("Written {}", super::time::format_date(n.created)));
             if n.modified != n.created {
@@ -674,7 +765,10 @@ impl Store {
         };
         for n in placed {
             if work != Some(&n.work) {
-                out.push_str(&format!("\n## {}\n", if n.work.is_empty() { "(unknown work)" } else { &n.work }));
+                out.push_str(&format!(
+                    "\n## {}\n",
+                    if n.work.is_empty() { "(unknown work)" } else { &n.work }
+                ));
                 work = Some(&n.work);
                 passage_id = None;
             }
@@ -693,7 +787,11 @@ impl Store {
         if !orphaned.is_empty() {
             out.push_str("\n## Notes whose passage text has changed\n\nTheir quotes are no longer found in the texts.\n");
             for n in orphaned {
-                out.push_str(&format!("\n### {} (was in {})\n", n.passage_id, if n.work.is_empty() { "?" } else { &n.work }));
+                out.push_str(&format!(
+                    "\n### {} (was in {})\n",
+                    n.passage_id,
+                    if n.work.is_empty() { "?" } else { &n.work }
+                ));
                 one(&mut out, n);
             }
         }
@@ -724,21 +822,32 @@ impl Store {
     pub fn import_notes_annotations(&mut self, corpus: &Corpus, text: &str) -> Result<NotesImport> {
         const WHAT: &str = "the annotation file";
         check_size(WHAT, text)?;
-        let doc: Value = serde_json::from_str(text).map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
+        let doc: Value = serde_json::from_str(text)
+            .map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
         let items: Vec<&Value> = if doc.is_array() {
             as_list(&doc)
         } else if has_type(&doc, "AnnotationCollection") {
             match doc.get("first") {
-                Some(page) if page.is_object() => as_list(page.get("items").unwrap_or(&Value::Null)),
+                Some(page) if page.is_object() => {
+                    as_list(page.get("items").unwrap_or(&Value::Null))
+                }
                 None => Vec::new(),
-                Some(_) => return Err(malformed(WHAT, "its collection's first page is not embedded in the file")),
+                Some(_) => {
+                    return Err(malformed(
+                        WHAT,
+                        "its collection's first page is not embedded in the file",
+                    ));
+                }
             }
         } else if has_type(&doc, "AnnotationPage") {
             as_list(doc.get("items").unwrap_or(&Value::Null))
         } else if has_type(&doc, "Annotation") {
             vec![&doc]
         } else {
-            return Err(malformed(WHAT, "it is neither an Annotation, an AnnotationPage nor an AnnotationCollection"));
+            return Err(malformed(
+                WHAT,
+                "it is neither an Annotation, an AnnotationPage nor an AnnotationCollection",
+            ));
         };
         let mut incoming = Vec::with_capacity(items.len());
         let mut seen = HashSet::new();
@@ -747,14 +856,22 @@ impl Store {
             if let Some(u) = &inc.uuid
                 && !seen.insert(u.clone())
             {
-                return Err(malformed(WHAT, format!("annotation {}: the id urn:uuid:{u} appears twice", i + 1)));
+                return Err(malformed(
+                    WHAT,
+                    format!("annotation {}: the id urn:uuid:{u} appears twice", i + 1),
+                ));
             }
             incoming.push(inc);
         }
         let mut rows = Vec::new();
         let mut summary = NotesImport::default();
         for inc in incoming {
-            let source_id = inc.passage_id.rsplit_once('.').map(|(s, _)| s).unwrap_or(&inc.passage_id).to_owned();
+            let source_id = inc
+                .passage_id
+                .rsplit_once('.')
+                .map(|(s, _)| s)
+                .unwrap_or(&inc.passage_id)
+                .to_owned();
             let target = Target {
                 passage_id: &inc.passage_id,
                 source_id: &source_id,
@@ -790,8 +907,11 @@ impl Store {
         self.write(|tx| {
             for row in &rows {
                 if let Some(u) = &row.uuid {
-                    let exists: bool =
-                        tx.query_row("SELECT EXISTS (SELECT 1 FROM note WHERE uuid = ?1)", [u], |r| r.get(0))?;
+                    let exists: bool = tx.query_row(
+                        "SELECT EXISTS (SELECT 1 FROM note WHERE uuid = ?1)",
+                        [u],
+                        |r| r.get(0),
+                    )?;
                     if exists {
                         summary.skipped += 1;
                         continue;
@@ -813,12 +933,29 @@ mod tests {
 
     #[test]
     fn html_fields_round_trip() {
-        for s in ["觶", "a < b & c > \"d\"", "line\nbreak\ttab", "#not a comment", "&amp; literally", "<br>", "x\r\ny"] {
+        for s in [
+            "觶",
+            "a < b & c > \"d\"",
+            "line\nbreak\ttab",
+            "#not a comment",
+            "&amp; literally",
+            "<br>",
+            "x\r\ny",
+        ] {
             let f = html_field(s);
-            assert!(!f.contains('\t') && !f.contains('\n') && !f.starts_with('#') && !f.starts_with('"'), "{f}");
+            assert!(
+                !f.contains('\t')
+                    && !f.contains('\n')
+                    && !f.starts_with('#')
+                    && !f.starts_with('"'),
+                "{f}"
+            );
             assert_eq!(html_text(&f), s, "{f}");
         }
-        assert_eq!(html_text("<b>bold</b><div>x</div>y&nbsp;z &unknown; &#x89f6;"), "boldx\ny\u{a0}z &unknown; 觶");
+        assert_eq!(
+            html_text("<b>bold</b><div>x</div>y&nbsp;z &unknown; &#x89f6;"),
+            "boldx\ny\u{a0}z &unknown; 觶"
+        );
     }
 
     #[test]

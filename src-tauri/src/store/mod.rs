@@ -144,7 +144,10 @@ impl StoreError {
         use StoreError::*;
         match self {
             TooNew { .. } | NotAStore { .. } | BadBackup { .. } => ErrorKind::Incompatible,
-            UnknownGlossary(_) | UnknownCard(_) | UnknownBuiltinCard(_) | UnknownPassage(_)
+            UnknownGlossary(_)
+            | UnknownCard(_)
+            | UnknownBuiltinCard(_)
+            | UnknownPassage(_)
             | UnknownNote(_) => ErrorKind::NotFound,
             DuplicateGlossary(_) | DuplicateCard(_) => ErrorKind::Conflict,
             TooLong { .. } | Invalid(_) | Malformed { .. } => ErrorKind::InvalidInput,
@@ -303,7 +306,12 @@ impl Store {
 
 /// A single-line field: trimmed, no control characters, at most `max`
 /// characters, not empty if `required`.
-pub(crate) fn check_line(field: &'static str, value: &str, max: usize, required: bool) -> Result<String> {
+pub(crate) fn check_line(
+    field: &'static str,
+    value: &str,
+    max: usize,
+    required: bool,
+) -> Result<String> {
     let v = value.trim();
     if v.chars().any(char::is_control) {
         return Err(StoreError::Invalid(format!(

@@ -338,13 +338,14 @@ pub(crate) fn locate<'c>(corpus: &'c Corpus, t: &Target<'_>) -> Option<Found<'c>
     }
     // The best candidate: most context agreeing, then nearest the old place.
     let score = |text: &PassageText, r: &Range<usize>| {
-        common_suffix(&text.chars[..r.start], &prefix) + common_prefix(&text.chars[r.end..], &suffix)
+        common_suffix(&text.chars[..r.start], &prefix)
+            + common_prefix(&text.chars[r.end..], &suffix)
     };
     let best_in = |p: &'c Passage, folded: bool| -> Option<(usize, Found<'c>)> {
         let text = PassageText::of(p);
-        let best = candidates(&text, p, &exact, folded).into_iter().max_by_key(|r| {
-            (score(&text, r), std::cmp::Reverse(r.start.abs_diff(t.start)))
-        })?;
+        let best = candidates(&text, p, &exact, folded)
+            .into_iter()
+            .max_by_key(|r| (score(&text, r), std::cmp::Reverse(r.start.abs_diff(t.start))))?;
         let s = score(&text, &best);
         let how = if folded { How::Folded } else { How::Quote };
         Some((s, Found { passage: p, text, range: best, how }))
@@ -359,9 +360,9 @@ pub(crate) fn locate<'c>(corpus: &'c Corpus, t: &Target<'_>) -> Option<Found<'c>
     }
     // 3. By quote in the same source.
     let source = home.map(|p| p.source.as_str()).unwrap_or(t.source_id);
-    let home_ordinal = home.map(|p| p.ordinal).or_else(|| {
-        t.passage_id.rsplit('.').next().and_then(|n| n.parse().ok())
-    });
+    let home_ordinal = home
+        .map(|p| p.ordinal)
+        .or_else(|| t.passage_id.rsplit('.').next().and_then(|n| n.parse().ok()));
     for folded in [false, true] {
         let best = corpus
             .passages_of(source)
@@ -408,7 +409,8 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Note> {
 }
 
 fn load_tags(conn: &Connection, notes: &mut [Note]) -> Result<()> {
-    let mut stmt = conn.prepare_cached("SELECT tag FROM note_tag WHERE note_id = ?1 ORDER BY tag")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT tag FROM note_tag WHERE note_id = ?1 ORDER BY tag")?;
     for n in notes {
         n.tags = stmt.query_map([n.id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
     }
@@ -553,7 +555,8 @@ impl Store {
         let body = check_body(&new.body)?;
         let tags = check_tags(&new.tags)?;
         let t = now();
-        let row = NoteRow { uuid: None, anchor, body, tags, orphaned: false, created: t, modified: t };
+        let row =
+            NoteRow { uuid: None, anchor, body, tags, orphaned: false, created: t, modified: t };
         let id = self.write(|tx| insert(tx, &row))?;
         self.note(id)
     }
@@ -565,7 +568,8 @@ impl Store {
 
     /// Notes matching `filter`, by work, passage and position.
     pub fn notes(&self, filter: &NoteFilter) -> Result<Vec<Note>> {
-        let mut sql = format!("{SELECT} WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
+        let mut sql =
+            format!("{SELECT} WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         if let Some(w) = filter.work.as_deref().map(str::trim).filter(|w| !w.is_empty()) {
             args.push(w.to_owned().into());
@@ -577,7 +581,8 @@ impl Store {
         }
         if let Some(t) = filter.tag.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             args.push(t.to_owned().into());
-            sql += &format!(" AND id IN (SELECT note_id FROM note_tag WHERE tag = ?{})", args.len());
+            sql +=
+                &format!(" AND id IN (SELECT note_id FROM note_tag WHERE tag = ?{})", args.len());
         }
         if let Some(o) = filter.orphaned {
             sql += if o { " AND orphaned = 1" } else { " AND orphaned = 0" };
@@ -705,7 +710,8 @@ impl Store {
     /// Removes for good the notes deleted before `before`; returns how many.
     pub fn purge_deleted_notes(&mut self, before: Timestamp) -> Result<usize> {
         self.write(|tx| {
-            Ok(tx.execute("DELETE FROM note WHERE deleted IS NOT NULL AND deleted < ?1", [before])?)
+            Ok(tx
+                .execute("DELETE FROM note WHERE deleted IS NOT NULL AND deleted < ?1", [before])?)
         })
     }
 

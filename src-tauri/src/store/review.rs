@@ -231,7 +231,12 @@ impl Store {
 
     /// The cards due at `now`, in review order: reviewed cards most overdue
     /// first, then new cards in list order. At most `limit`.
-    pub fn due_cards(&self, glossary_id: i64, now: Timestamp, limit: usize) -> Result<Vec<ReviewCard>> {
+    pub fn due_cards(
+        &self,
+        glossary_id: i64,
+        now: Timestamp,
+        limit: usize,
+    ) -> Result<Vec<ReviewCard>> {
         ensure_exists(&self.conn, glossary_id)?;
         let mut stmt = self.conn.prepare(
             "SELECT c.id FROM card c LEFT JOIN review_state s ON s.card_id = c.id \
@@ -261,7 +266,8 @@ impl Store {
             let st = state(tx, card_id)?;
             let (memory, delay) = schedule(st, now)?[grade as usize - 1];
             let due = now + delay;
-            let elapsed = st.map(|s| (now - s.last_review).max(0) as f64 / DAY as f64).unwrap_or(0.0);
+            let elapsed =
+                st.map(|s| (now - s.last_review).max(0) as f64 / DAY as f64).unwrap_or(0.0);
             let reps = st.map(|s| s.reps).unwrap_or(0) + 1;
             let lapses = st.map(|s| s.lapses).unwrap_or(0)
                 + u32::from(grade == Grade::Again && st.is_some());
@@ -363,14 +369,8 @@ mod tests {
 
     #[test]
     fn reviewed_card_intervals_increase_with_the_grade() {
-        let st = State {
-            stability: 10.0,
-            difficulty: 5.0,
-            due: 0,
-            last_review: 0,
-            reps: 3,
-            lapses: 0,
-        };
+        let st =
+            State { stability: 10.0, difficulty: 5.0, due: 0, last_review: 0, reps: 3, lapses: 0 };
         let s = schedule(Some(st), 10 * DAY).unwrap();
         let delays: Vec<i64> = s.iter().map(|(_, d)| *d).collect();
         assert!(delays.windows(2).all(|w| w[0] < w[1]), "{delays:?}");

@@ -39,7 +39,11 @@ impl Query {
             .split_whitespace()
             .map(|t| Term {
                 folded: fold(t, FoldMode::Folded).chars().collect(),
-                latin: plain(&t.chars().filter(|&c| fold_char(c, FoldMode::Folded).is_none()).collect::<String>()),
+                latin: plain(
+                    &t.chars()
+                        .filter(|&c| fold_char(c, FoldMode::Folded).is_none())
+                        .collect::<String>(),
+                ),
             })
             .filter(|t| !t.folded.is_empty() || !t.latin.is_empty())
             .collect();

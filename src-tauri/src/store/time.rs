@@ -41,7 +41,10 @@ mod tests {
     fn round_trip() {
         assert_eq!(format_rfc3339(0), "1970-01-01T00:00:00Z");
         assert_eq!(parse_rfc3339("1970-01-01T00:00:00Z"), Some(0));
-        assert_eq!(parse_rfc3339("2024-05-01T14:00:00+02:00"), parse_rfc3339("2024-05-01T12:00:00Z"));
+        assert_eq!(
+            parse_rfc3339("2024-05-01T14:00:00+02:00"),
+            parse_rfc3339("2024-05-01T12:00:00Z")
+        );
         let t = 1_714_564_800;
         assert_eq!(parse_rfc3339(&format_rfc3339(t)), Some(t));
         assert_eq!(format_date(t), "2024-05-01");
