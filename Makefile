@@ -37,6 +37,8 @@ test-e2e: deps
 bindings:
 	UPDATE_BINDINGS=1 $(CARGO) test -p sheli --lib bindings
 
+## Search benchmark against SQLite FTS5 on ~1M/~10M characters of poetry
+## (release build; downloads the corpus once): bench/RESULTS.md, bench/results.json.
 bench:
 	scripts/bench.sh
 

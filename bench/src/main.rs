@@ -3,6 +3,8 @@
 //! ```text
 //! sheli-bench [run] [--sizes 1m,10m] [--builds 3] [--runs 5] [--iters 20] [--fts-iters 5] [--dir bench]
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
+//! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
+//!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
 //! sheli-bench child-build ENGINE SAMPLE OUT   (internal: one build in its own process)
 //! ```
 //!
@@ -70,6 +72,7 @@ fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("child-build") => child_build(&args[1..]),
+        Some("loop") => loop_queries(&args[1..]),
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("work"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
@@ -144,6 +147,42 @@ fn spawn_build(engine_name: &str, sample: &Path, out: &Path) -> Result<ChildRepo
     }
     let line = String::from_utf8_lossy(&output.stdout);
     serde_json::from_str(line.lines().last().unwrap_or("")).context("reading the build child's report")
+}
+
+/// `loop INDEX_DIR SEGMENTS N QUERY…`: runs the queries N times (for a profiler).
+fn loop_queries(args: &[String]) -> Result<()> {
+    let [dir, segments, n, queries @ ..] = args else { bail!("loop INDEX_DIR SEGMENTS N QUERY…") };
+    let index = engine::open(Path::new(dir), segments.parse()?)?;
+    let n: usize = n.parse()?;
+    if std::env::var("SHELI_BENCH_LOOP").as_deref() == Ok("count") {
+        // the tantivy query alone, counted by tantivy's Count collector
+        let tindex = tantivy::Index::open_in_dir(dir)?;
+        sheli_index::tokenizer::register(&tindex);
+        let fields = sheli_index::schema::Fields::from_schema(&tindex.schema())?;
+        let searcher = tindex.reader()?.searcher();
+        let vocab = sheli_index::query::Vocabulary::default();
+        for q in queries {
+            let parsed = sheli_index::query::parse(q, &vocab, false)?;
+            let tq = sheli_index::query::compile(&parsed, &fields, &|_| Vec::new());
+            let mut samples = Vec::new();
+            let mut count = 0;
+            for _ in 0..n {
+                samples.push(time_ms(|| count = searcher.search(tq.as_ref(), &tantivy::collector::Count).expect("count")));
+            }
+            println!("{q}: {count} docs, p50 {:.3} ms, p99 {:.3} ms", percentile(&samples, 50.0), percentile(&samples, 99.0));
+        }
+        return Ok(());
+    }
+    for q in queries {
+        let mut samples = Vec::new();
+        for _ in 0..n {
+            samples.push(time_ms(|| {
+                black_box(engine::search(&index, q).expect("search"));
+            }));
+        }
+        println!("{q}: p50 {:.3} ms, p99 {:.3} ms", percentile(&samples, 50.0), percentile(&samples, 99.0));
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- machine
