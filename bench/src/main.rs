@@ -466,9 +466,13 @@ fn run(o: &Options) -> Result<()> {
             let lk = |r: &RunSamples| r.fts5_like.get(class).cloned();
             let (c50, c99, cf50, cf99, cl50) = (get(&sh, 50.0), get(&sh, 99.0), get(&ft, 50.0), get(&ft, 99.0), get(&lk, 50.0));
             let plans: Vec<&str> = {
-                let mut v: Vec<&str> =
-                    qs.iter().filter(|q| q.class == class).map(|q| plan_name(fts5::plan(&fts5::terms(&q.text)))).collect();
-                v.dedup();
+                let mut v: Vec<&str> = Vec::new();
+                for q in qs.iter().filter(|q| q.class == class) {
+                    let p = plan_name(fts5::plan(&fts5::terms(&q.text)));
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                }
                 v
             };
             let mut c = json!({
