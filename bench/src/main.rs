@@ -3,6 +3,7 @@
 //! ```text
 //! sheli-bench [run] [--sizes 1m,10m] [--builds 3] [--runs 5] [--iters 20] [--fts-iters 5] [--dir bench]
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
+//! sheli-bench report               rewrite RESULTS.md from results.json (no measuring)
 //! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
 //!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
 //! sheli-bench child-build ENGINE SAMPLE OUT   (internal: one build in its own process)
@@ -73,6 +74,13 @@ fn main() -> Result<()> {
     match args.first().map(String::as_str) {
         Some("child-build") => child_build(&args[1..]),
         Some("loop") => loop_queries(&args[1..]),
+        Some("report") => {
+            // re-renders RESULTS.md from results.json (after a change of wording)
+            let dir = options(&[])?.dir;
+            let results: Value = serde_json::from_slice(&std::fs::read(dir.join("results.json"))?)?;
+            std::fs::write(dir.join("RESULTS.md"), sheli_bench::report::markdown(&results))?;
+            Ok(())
+        }
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("work"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
