@@ -125,7 +125,10 @@ fn dump_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     out
 }
 
-fn everything(dir: &Path) -> (BTreeMap<String, Vec<Vec<Value>>>, BTreeMap<String, Vec<u8>>) {
+type Tables = BTreeMap<String, Vec<Vec<Value>>>;
+type Files = BTreeMap<String, Vec<u8>>;
+
+fn everything(dir: &Path) -> (Tables, Files) {
     (dump_store(dir), dump_files(dir))
 }
 
@@ -312,4 +315,29 @@ fn bad_backups_are_refused_and_change_nothing() {
         assert_eq!(leftovers, 0);
     }
     assert!(matches!(store::restore(&data, &cases[7].0), Err(StoreError::TooNew { .. })));
+}
+
+#[test]
+fn restore_recovers_from_a_damaged_store_and_keeps_it_aside() {
+    let (_b, file) = backup_of("one");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let junk = "this store was damaged ".repeat(100);
+    std::fs::write(data.join(store::STORE_FILE), &junk).unwrap();
+    assert!(Store::open_in(&data).is_err());
+    store::restore(&data, &file).unwrap();
+    let s = Store::open_in(&data).unwrap();
+    assert_eq!(s.glossaries().unwrap()[0].name, "射器 one");
+    let aside: Vec<_> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("user.sqlite3.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(&aside[0]).unwrap(),
+        junk,
+        "the damaged file is kept as it was"
+    );
 }

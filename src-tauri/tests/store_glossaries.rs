@@ -32,9 +32,9 @@ fn find_char(c: char) -> (String, u32, u32) {
 }
 
 /// Everything about a glossary's cards that an export must carry.
-fn essence(
-    cards: &[UserCard],
-) -> Vec<(Option<String>, String, String, String, Vec<String>, Vec<String>)> {
+type Essence = (Option<String>, String, String, String, Vec<String>, Vec<String>);
+
+fn essence(cards: &[UserCard]) -> Vec<Essence> {
     cards
         .iter()
         .map(|c| {

@@ -248,10 +248,9 @@ fn check(src: &Path) -> Result<Checked> {
         return Err(bad(src, format!("it is damaged ({integrity})")));
     }
     let meta = |k: &str| -> Result<Option<String>> {
-        Ok(conn
-            .query_row("SELECT value FROM sheli_backup WHERE key = ?1", [k], |r| r.get(0))
+        conn.query_row("SELECT value FROM sheli_backup WHERE key = ?1", [k], |r| r.get(0))
             .optional()
-            .map_err(|_| bad(src, "it is not a Sheli backup file (no backup table)"))?)
+            .map_err(|_| bad(src, "it is not a Sheli backup file (no backup table)"))
     };
     if meta("format")?.as_deref() != Some(BACKUP_FORMAT) {
         return Err(bad(src, "it is not a Sheli backup file"));
@@ -306,6 +305,20 @@ impl Drop for Staging {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Renames a damaged store (and its WAL files) to
+/// `user.sqlite3.damaged-<time>` so that a new one can be made in its place.
+fn set_aside_damaged(data_dir: &Path) -> Result<()> {
+    let suffix = format!("damaged-{}", now());
+    for ext in ["", "-wal", "-shm"] {
+        let from = data_dir.join(format!("{STORE_FILE}{ext}"));
+        if from.exists() {
+            let to = data_dir.join(format!("{STORE_FILE}.{suffix}{ext}"));
+            std::fs::rename(&from, &to).map_err(file_err(&from))?;
+        }
+    }
+    Ok(())
 }
 
 /// Reads what a backup holds, checking it as [`restore`] would, without
@@ -368,8 +381,22 @@ pub fn restore(data_dir: &Path, src: &Path) -> Result<RestoreSummary> {
         f.write_all(content).and_then(|_| f.sync_all()).map_err(file_err(&path))?;
     }
 
-    // 3. The store's contents, replaced in one transaction.
-    let mut store = Store::open_in(data_dir)?;
+    // 3. The store's contents, replaced in one transaction. A store that
+    // cannot be opened or is damaged is set aside (never deleted) and a new
+    // one made: restoring is how a user recovers from exactly that.
+    let mut store = match Store::open_in(data_dir) {
+        Ok(s) if s.integrity_check().is_ok_and(|r| r == "ok") => s,
+        Err(e @ StoreError::TooNew { .. }) => return Err(e),
+        Ok(s) => {
+            drop(s);
+            set_aside_damaged(data_dir)?;
+            Store::open_in(data_dir)?
+        }
+        Err(_) => {
+            set_aside_damaged(data_dir)?;
+            Store::open_in(data_dir)?
+        }
+    };
     let tables: Vec<String> = {
         let mut stmt = store.conn.prepare(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \

@@ -289,16 +289,15 @@ fn load(conn: &Connection, filter: &str, param: i64) -> Result<Vec<UserCard>> {
     }
     raws.into_iter()
         .map(|c| {
-            let builtin = match &c.builtin_id {
-                // A built-in card that no longer exists keeps the values the
-                // user gave it, if any, and its id as headword.
-                Some(b) => Some(builtin_card(b).map(builtin_values).unwrap_or(BuiltinValues {
+            // A built-in card that no longer exists keeps the values the
+            // user gave it, if any, and its id as headword.
+            let builtin = c.builtin_id.as_ref().map(|b| {
+                builtin_card(b).map(builtin_values).unwrap_or(BuiltinValues {
                     headword: b.clone(),
                     reading: String::new(),
                     definition: String::new(),
-                })),
-                None => None,
-            };
+                })
+            });
             let pick = |mine: Option<String>, theirs: Option<&String>| {
                 mine.or_else(|| theirs.cloned()).unwrap_or_default()
             };

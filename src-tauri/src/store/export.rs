@@ -361,7 +361,10 @@ impl Store {
                 ));
             }
             None => {
-                return Err(malformed(WHAT, format!("it has no \"format\": \"{GLOSSARY_FORMAT}\"")));
+                return Err(malformed(
+                    WHAT,
+                    format!("it has no \"format\": \"{GLOSSARY_FORMAT}\""),
+                ));
             }
         }
         if let Some(v) =

@@ -34,7 +34,7 @@ const REVISIONS_KEPT: i64 = 20;
 
 /// A span selected in the reader: characters `start..end` (end exclusive)
 /// of segment `segment` (0-based, as in the passage's `segments`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Selection {
     pub passage_id: String,
     pub segment: u32,
@@ -194,12 +194,6 @@ pub struct NewNote {
     pub selection: Selection,
     pub body: String,
     pub tags: Vec<String>,
-}
-
-impl Default for Selection {
-    fn default() -> Self {
-        Selection { passage_id: String::new(), segment: 0, start: 0, end: 0 }
-    }
 }
 
 /// Changes to a note; `None` leaves a field as it is.
