@@ -18,7 +18,12 @@ run: deps ui
 	$(CARGO) build --release --locked -p sheli
 	./target/release/sheli
 
-test: deps ui test-rust test-ui test-e2e
+# The e2e step reuses the app binary that test-rust built (src-tauri's
+# integration tests make cargo build target/debug/sheli, UI embedded): one
+# build of the app for the whole run.
+test: deps ui test-rust test-ui
+	scripts/install-deps.sh e2e
+	SHELI_E2E_NO_BUILD=1 e2e/run.sh
 
 test-rust:
 	$(CARGO) test --workspace --locked

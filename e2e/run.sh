@@ -22,6 +22,8 @@ if [ -z "${SHELI_E2E_NO_BUILD:-}" ]; then
   cargo build -p sheli --locked
 fi
 [ -x "$app" ] || { echo "e2e: no app binary at $app" >&2; exit 1; }
+[ "$app" -nt ui/dist/index.html ] ||
+  { echo "e2e: $app is older than ui/dist: it embeds a stale UI; build it again" >&2; exit 1; }
 grep -q "interface was not built" ui/dist/index.html 2>/dev/null &&
   { echo "e2e: ui/dist is the placeholder; run make ui" >&2; exit 1; }
 

@@ -27,6 +27,12 @@ describe("Sheli", () => {
     await shot("reader-passage");
   });
 
+  it("copies a passage as a citation", async () => {
+    await $(`[data-passage="${PASSAGE}"] [data-testid="copy-citation"]`).click();
+    await expect($(".toast")).toHaveText(`Copied the citation of ${PASSAGE}.`);
+    await shot("reader-copied");
+  });
+
   it("hides and shows a commentary layer", async () => {
     const toggle = await $('[data-testid="toggle-zhu"]');
     await toggle.click();
