@@ -9,9 +9,9 @@
 //!   with the same function.
 //! - **Plan.** Terms of 3 or more characters go to `MATCH` (trigram phrases);
 //!   the trigram index cannot answer 1–2 characters, so those terms become
-//!   `instr(folded, ?) > 0` conditions: on the rows the MATCH found when the
-//!   query has a long term, otherwise on every row (a full scan). `LIKE
-//!   '%x%'` is the other possible fallback and can be chosen for comparison.
+//!   `folded LIKE '%x%'` (or `instr(folded, ?) > 0`, the other possible
+//!   fallback, timed for comparison) conditions: on the rows the MATCH found
+//!   when the query has a long term, otherwise on every row (a full scan).
 //! - **Counts.** Non-overlapping occurrences per row, scanning left to right
 //!   (the corpus contract), by `replace()`: (bytes − bytes after removing the
 //!   term) / term bytes, summed over the terms; totals and per-source
