@@ -66,4 +66,29 @@ describe("Reader", () => {
     render(Reader, { id: "nonsense" });
     expect((await screen.findByRole("alert")).textContent).toContain("is not a passage id");
   });
+
+  it("loads later passages on demand", async () => {
+    const requests: [number, number][] = [];
+    setTransport(async (cmd, args) => {
+      if (cmd !== "passages") throw new Error(cmd);
+      const start = args.start as number;
+      const count = args.count as number;
+      requests.push([start, count]);
+      const out: PassageView[] = [];
+      for (let n = start; n < start + count && n <= 100; n++) {
+        out.push(samplePassage({ id: `xiangshe.zhushu.${String(n).padStart(4, "0")}`, ordinal: n, total: 100 }));
+      }
+      return out;
+    });
+    render(Reader, { id: "xiangshe.zhushu.0001" });
+    await screen.findByTestId("reader-title");
+    expect(document.querySelectorAll("[data-passage]").length).toBe(40);
+    await fireEvent.click(screen.getByText("Later passages"));
+    await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(80));
+    expect(requests).toEqual([
+      [1, 40],
+      [41, 40],
+    ]);
+    expect(screen.queryByText("Earlier passages")).toBeNull();
+  });
 });
