@@ -162,3 +162,22 @@ fn import_adds_texts_in_any_chinese_encoding_and_refuses_bad_files_whole() {
     let out = sheli(dir.path(), &["import", files.path().join("big5.txt").to_str().unwrap()]);
     assert!(stderr(&out).contains("already in the library"));
 }
+
+#[test]
+fn output_cut_short_by_a_pipe_is_not_a_crash() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sheli"))
+        .args(["search", "之", "--limit", "1000"])
+        .env("SHELI_DATA_DIR", dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
