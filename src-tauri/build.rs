@@ -10,7 +10,42 @@
 use std::path::Path;
 
 /// Every command the UI may invoke (snake_case, as in Rust).
-const COMMANDS: &[&str] = &["sources", "library", "passage", "passages", "get_settings", "set_settings"];
+const COMMANDS: &[&str] = &[
+    "sources",
+    "library",
+    "passage",
+    "passages",
+    "get_settings",
+    "set_settings",
+    "my_glossaries",
+    "create_glossary",
+    "rename_glossary",
+    "describe_glossary",
+    "delete_glossary",
+    "list_cards",
+    "add_builtin_card",
+    "add_new_card",
+    "add_card_from_selection",
+    "update_card",
+    "remove_card",
+    "find_builtin_cards",
+    "export_glossary",
+    "import_glossary",
+    "review_next",
+    "review_grade",
+    "review_history",
+    "add_note",
+    "list_notes",
+    "passage_notes",
+    "update_note",
+    "undo_note_edit",
+    "delete_note",
+    "undelete_note",
+    "note_facets",
+    "export_notes",
+    "import_notes",
+    "render_markdown",
+];
 
 fn main() {
     ensure_ui_dist();

@@ -45,6 +45,33 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<Theme>(&cfg, &mut out);
     one::<ErrorPayload>(&cfg, &mut out);
     one::<ErrorKind>(&cfg, &mut out);
+    // The user store: glossaries, review, notes (store_commands.rs).
+    {
+        use super::store_commands as sc;
+        use crate::store;
+        one::<sc::NoteView>(&cfg, &mut out);
+        one::<sc::BuiltinCardHit>(&cfg, &mut out);
+        one::<sc::ExportFile>(&cfg, &mut out);
+        one::<sc::ReviewStep>(&cfg, &mut out);
+        one::<sc::Facet>(&cfg, &mut out);
+        one::<sc::NoteFacets>(&cfg, &mut out);
+        one::<sc::TextSelection>(&cfg, &mut out);
+        one::<store::Glossary>(&cfg, &mut out);
+        one::<store::UserCard>(&cfg, &mut out);
+        one::<store::NewCard>(&cfg, &mut out);
+        one::<store::CardEdit>(&cfg, &mut out);
+        one::<store::Note>(&cfg, &mut out);
+        one::<store::NoteEdit>(&cfg, &mut out);
+        one::<store::NoteFilter>(&cfg, &mut out);
+        one::<store::notes::Span>(&cfg, &mut out);
+        one::<store::Grade>(&cfg, &mut out);
+        one::<store::ReviewCard>(&cfg, &mut out);
+        one::<store::ReviewOutcome>(&cfg, &mut out);
+        one::<store::ReviewLogEntry>(&cfg, &mut out);
+        one::<store::DueSummary>(&cfg, &mut out);
+        one::<store::export::GlossaryImport>(&cfg, &mut out);
+        one::<store::export::NotesImport>(&cfg, &mut out);
+    }
     out
 }
 

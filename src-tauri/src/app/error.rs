@@ -25,6 +25,10 @@ pub enum AppError {
     /// A bug: a background task failed or a lock was poisoned.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The user store (glossaries, review, notes) refused or failed; the
+    /// message is the store's own sentence (`crate::store::StoreError`).
+    #[error("{message}")]
+    Store { kind: ErrorKind, message: String },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -38,6 +42,12 @@ pub enum ErrorKind {
     Corpus,
     Settings,
     Internal,
+    /// The input clashes with what is stored (a duplicate name or card).
+    Conflict,
+    /// The user's data file is from a newer Sheli, or not a Sheli file.
+    Incompatible,
+    /// The disk or the database failed.
+    Storage,
 }
 
 /// What a failed command sends to the UI.
@@ -56,6 +66,7 @@ impl AppError {
             AppError::Corpus(_) => ErrorKind::Corpus,
             AppError::Settings(_) => ErrorKind::Settings,
             AppError::Internal(_) => ErrorKind::Internal,
+            AppError::Store { kind, .. } => *kind,
         }
     }
 
@@ -81,6 +92,20 @@ impl From<sheli_corpus::CorpusError> for AppError {
             sheli_corpus::CorpusError::UnknownSource(id) => AppError::NotFound { what: "source", id },
             other => AppError::Corpus(other.to_string()),
         }
+    }
+}
+
+impl From<crate::store::StoreError> for AppError {
+    fn from(e: crate::store::StoreError) -> Self {
+        use crate::store::ErrorKind as K;
+        let kind = match e.kind() {
+            K::InvalidInput => ErrorKind::InvalidInput,
+            K::NotFound => ErrorKind::NotFound,
+            K::Conflict => ErrorKind::Conflict,
+            K::Incompatible => ErrorKind::Incompatible,
+            K::Storage => ErrorKind::Storage,
+        };
+        AppError::Store { kind, message: e.to_string() }
     }
 }
 

@@ -13,6 +13,7 @@ pub mod dto;
 pub mod error;
 pub mod settings;
 pub mod state;
+pub mod store_commands;
 
 #[cfg(test)]
 mod bindings;
@@ -47,6 +48,34 @@ pub fn run() {
             commands::ipc::passages,
             commands::ipc::get_settings,
             commands::ipc::set_settings,
+            store_commands::ipc::my_glossaries,
+            store_commands::ipc::create_glossary,
+            store_commands::ipc::rename_glossary,
+            store_commands::ipc::describe_glossary,
+            store_commands::ipc::delete_glossary,
+            store_commands::ipc::list_cards,
+            store_commands::ipc::add_builtin_card,
+            store_commands::ipc::add_new_card,
+            store_commands::ipc::add_card_from_selection,
+            store_commands::ipc::update_card,
+            store_commands::ipc::remove_card,
+            store_commands::ipc::find_builtin_cards,
+            store_commands::ipc::export_glossary,
+            store_commands::ipc::import_glossary,
+            store_commands::ipc::review_next,
+            store_commands::ipc::review_grade,
+            store_commands::ipc::review_history,
+            store_commands::ipc::add_note,
+            store_commands::ipc::list_notes,
+            store_commands::ipc::passage_notes,
+            store_commands::ipc::update_note,
+            store_commands::ipc::undo_note_edit,
+            store_commands::ipc::delete_note,
+            store_commands::ipc::undelete_note,
+            store_commands::ipc::note_facets,
+            store_commands::ipc::export_notes,
+            store_commands::ipc::import_notes,
+            store_commands::ipc::render_markdown,
         ])
         .run(tauri::tauri_build_context!());
     if let Err(e) = result {

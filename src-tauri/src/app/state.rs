@@ -13,6 +13,7 @@ use sheli_corpus::Corpus;
 
 use super::error::{AppError, AppResult};
 use super::settings::SettingsStore;
+use super::store_commands::UserStore;
 
 /// The state every command receives (as `State<'_, SharedState>`).
 pub type SharedState = Arc<AppState>;
@@ -27,6 +28,9 @@ pub struct AppState {
     corpus: Result<Arc<Corpus>, String>,
     /// The reader's settings (`settings.json`).
     pub settings: SettingsStore,
+    /// The user's glossaries, review state and notes (`user.sqlite3`), or
+    /// why they could not be opened.
+    pub store: UserStore,
 }
 
 impl AppState {
@@ -37,13 +41,18 @@ impl AppState {
         if let Err(e) = &corpus {
             eprintln!("sheli: the built-in texts could not be loaded: {e}");
         }
-        AppState::with_corpus(corpus, data_dir)
+        let state = AppState::with_corpus(corpus, data_dir);
+        if let Ok(c) = &state.corpus {
+            state.store.reanchor_in_background(Arc::clone(c));
+        }
+        state
     }
 
     /// A state over a given corpus (tests build the corpus once and share it).
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
         let settings = SettingsStore::open(&data_dir);
-        AppState { data_dir, corpus, settings }
+        let store = UserStore::open(&data_dir);
+        AppState { data_dir, corpus, settings, store }
     }
 
     /// The parsed texts, or why they are unavailable.
