@@ -45,6 +45,13 @@ const COMMANDS: &[&str] = &[
     "export_notes",
     "import_notes",
     "render_markdown",
+    "search",
+    "index_status",
+    "aligned",
+    "cards",
+    "card",
+    "picture",
+    "ui_ready",
 ];
 
 fn main() {

@@ -45,6 +45,26 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<Theme>(&cfg, &mut out);
     one::<ErrorPayload>(&cfg, &mut out);
     one::<ErrorKind>(&cfg, &mut out);
+    // Search, the parallel column, glossary cards (reading_commands.rs).
+    one::<super::search::SearchQuery>(&cfg, &mut out);
+    one::<super::search::SearchView>(&cfg, &mut out);
+    one::<super::search::HitView>(&cfg, &mut out);
+    one::<super::search::FacetCount>(&cfg, &mut out);
+    one::<super::search::PinyinView>(&cfg, &mut out);
+    one::<super::search::IndexStatus>(&cfg, &mut out);
+    one::<super::search::IndexState>(&cfg, &mut out);
+    one::<super::study::AlignedView>(&cfg, &mut out);
+    one::<super::study::AlignKind>(&cfg, &mut out);
+    one::<super::study::CardsView>(&cfg, &mut out);
+    one::<super::study::CardSummary>(&cfg, &mut out);
+    one::<super::study::KindView>(&cfg, &mut out);
+    one::<super::study::CardView>(&cfg, &mut out);
+    one::<super::study::CitationView>(&cfg, &mut out);
+    one::<super::study::SoundGlossView>(&cfg, &mut out);
+    one::<super::study::CardRef>(&cfg, &mut out);
+    one::<super::study::SearchHint>(&cfg, &mut out);
+    one::<sheli_corpus::glossary::Kind>(&cfg, &mut out);
+    one::<sheli_corpus::glossary::Definition>(&cfg, &mut out);
     // The user store: glossaries, review, notes (store_commands.rs).
     {
         use super::store_commands as sc;

@@ -181,7 +181,7 @@ pub fn passages(
         .collect()
 }
 
-fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppResult<PassageView> {
+pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppResult<PassageView> {
     let all = corpus.passages_of(&p.source);
     let index = p.ordinal as usize - 1;
     let source = corpus.source(&p.source).ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;

@@ -29,6 +29,17 @@ pub enum AppError {
     /// message is the store's own sentence (`crate::store::StoreError`).
     #[error("{message}")]
     Store { kind: ErrorKind, message: String },
+    /// The search index is still being built (the first start, or after
+    /// the texts changed); search works in a moment.
+    #[error("{0}")]
+    IndexBuilding(String),
+    /// The search index could not be opened or built.
+    #[error("{0}")]
+    Index(String),
+    /// A query the query language refuses; `span` is the range of
+    /// characters `[start, end)` of the query the message is about.
+    #[error("{message}")]
+    Query { message: String, span: Option<[u32; 2]> },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -48,6 +59,12 @@ pub enum ErrorKind {
     Incompatible,
     /// The disk or the database failed.
     Storage,
+    /// The search index is being built; try again shortly.
+    IndexBuilding,
+    /// The search index is unusable.
+    Index,
+    /// The query is malformed (the payload's `span` points at the problem).
+    Query,
 }
 
 /// What a failed command sends to the UI.
@@ -56,6 +73,10 @@ pub struct ErrorPayload {
     pub kind: ErrorKind,
     /// A sentence a reader can understand, shown as it is.
     pub message: String,
+    /// For a `query` error: the characters `[start, end)` of the query at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub span: Option<[u32; 2]>,
 }
 
 impl AppError {
@@ -67,11 +88,18 @@ impl AppError {
             AppError::Settings(_) => ErrorKind::Settings,
             AppError::Internal(_) => ErrorKind::Internal,
             AppError::Store { kind, .. } => *kind,
+            AppError::IndexBuilding(_) => ErrorKind::IndexBuilding,
+            AppError::Index(_) => ErrorKind::Index,
+            AppError::Query { .. } => ErrorKind::Query,
         }
     }
 
     pub fn payload(&self) -> ErrorPayload {
-        ErrorPayload { kind: self.kind(), message: self.to_string() }
+        let span = match self {
+            AppError::Query { span, .. } => *span,
+            _ => None,
+        };
+        ErrorPayload { kind: self.kind(), message: self.to_string(), span }
     }
 
     pub fn invalid(msg: impl Into<String>) -> AppError {

@@ -4,6 +4,8 @@
 //! - [`commands`]: the commands, as plain functions and IPC wrappers;
 //! - [`dto`]: what the commands return; [`settings`]: the persisted settings;
 //! - [`error`]: the error every command may return;
+//! - [`search`], [`study`], [`reading_commands`]: the search index (opened in
+//!   the background), the parallel column, glossary cards and pictures;
 //! - `bindings` (tests): the TypeScript declarations in `ui/src/lib/bindings/`.
 //!
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
@@ -11,19 +13,24 @@
 pub mod commands;
 pub mod dto;
 pub mod error;
+pub mod reading_commands;
+pub mod search;
 pub mod settings;
 pub mod state;
 pub mod store_commands;
+pub mod study;
 
 #[cfg(test)]
 mod bindings;
+#[cfg(test)]
+mod reading_tests;
 #[cfg(test)]
 mod tests;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tauri::Manager;
+use tauri::{Emitter, Manager};
 
 pub use error::{AppError, AppResult};
 pub use state::{AppState, SharedState};
@@ -32,13 +39,25 @@ pub use state::{AppState, SharedState};
 /// harness points it at a fresh temporary directory.
 pub const DATA_DIR_ENV: &str = "SHELI_DATA_DIR";
 
+/// The event that carries the search index's `IndexStatus` while it is
+/// opened or built.
+pub const INDEX_STATUS_EVENT: &str = "index-status";
+
 /// Opens the window and runs until it is closed.
 pub fn run() {
     let result = tauri::Builder::default()
         .setup(|app| {
             let data_dir = data_dir(app.handle())?;
             let state: SharedState = Arc::new(AppState::load(data_dir));
-            app.manage(state);
+            app.manage(Arc::clone(&state));
+            // The search index opens (or is built) off the main thread; the
+            // window does not wait, and hears of progress as events.
+            let handle = app.handle().clone();
+            std::thread::Builder::new().name("sheli-index".into()).spawn(move || {
+                search::open_index(&state, &|status| {
+                    let _ = handle.emit(INDEX_STATUS_EVENT, status);
+                });
+            })?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -48,6 +67,13 @@ pub fn run() {
             commands::ipc::passages,
             commands::ipc::get_settings,
             commands::ipc::set_settings,
+            reading_commands::ipc::search,
+            reading_commands::ipc::index_status,
+            reading_commands::ipc::aligned,
+            reading_commands::ipc::cards,
+            reading_commands::ipc::card,
+            reading_commands::ipc::picture,
+            reading_commands::ipc::ui_ready,
             store_commands::ipc::my_glossaries,
             store_commands::ipc::create_glossary,
             store_commands::ipc::rename_glossary,
@@ -85,10 +111,11 @@ pub fn run() {
 }
 
 /// `SHELI_DATA_DIR` if set, else the platform's app data directory
-/// (`~/.local/share/org.sheli.app` on Linux).
+/// (`~/.local/share/org.sheli.desktop` on Linux): the directory the CLI uses
+/// too (`crate::library::default_data_dir`), so both see the same library.
 fn data_dir(app: &tauri::AppHandle) -> Result<PathBuf, Box<dyn std::error::Error>> {
-    let dir = match std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
-        Some(dir) => PathBuf::from(dir),
+    let dir = match crate::library::default_data_dir() {
+        Some(dir) => dir,
         None => app.path().app_data_dir()?,
     };
     std::fs::create_dir_all(&dir)

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use sheli_corpus::Corpus;
 
 use super::error::{AppError, AppResult};
+use super::search::SearchSlot;
 use super::settings::SettingsStore;
 use super::store_commands::UserStore;
 
@@ -31,15 +32,19 @@ pub struct AppState {
     /// The user's glossaries, review state and notes (`user.sqlite3`), or
     /// why they could not be opened.
     pub store: UserStore,
+    /// The search index: opened on a background thread at start-up
+    /// (`search::open_index`), `index_building` until then.
+    pub search: SearchSlot,
 }
 
 impl AppState {
-    /// Builds the state for the app: parses the built-in texts and reads the
-    /// settings from `data_dir`.
+    /// Builds the state for the app: parses the library's texts (built-in
+    /// and imported, `crate::library::Library`) and reads the settings from
+    /// `data_dir`. The search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
-        let corpus = Corpus::builtin().map(Arc::new).map_err(|e| e.to_string());
+        let corpus = crate::library::Library::open(&data_dir).map(|l| l.corpus).map_err(|e| e.to_string());
         if let Err(e) = &corpus {
-            eprintln!("sheli: the built-in texts could not be loaded: {e}");
+            eprintln!("sheli: the texts could not be loaded: {e}");
         }
         let state = AppState::with_corpus(corpus, data_dir);
         if let Ok(c) = &state.corpus {
@@ -52,12 +57,17 @@ impl AppState {
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
         let settings = SettingsStore::open(&data_dir);
         let store = UserStore::open(&data_dir);
-        AppState { data_dir, corpus, settings, store }
+        AppState { data_dir, corpus, settings, store, search: SearchSlot::default() }
     }
 
     /// The parsed texts, or why they are unavailable.
     pub fn corpus(&self) -> AppResult<&Corpus> {
         self.corpus.as_deref().map_err(|e| AppError::Corpus(e.clone()))
+    }
+
+    /// The parsed texts, shared (for work done on another thread).
+    pub fn corpus_arc(&self) -> AppResult<Arc<Corpus>> {
+        self.corpus.clone().map_err(AppError::Corpus)
     }
 
     pub fn data_dir(&self) -> &Path {

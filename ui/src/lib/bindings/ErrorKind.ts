@@ -3,4 +3,4 @@
 /**
  * The machine-readable part of an error, for the UI to branch on.
  */
-export type ErrorKind = "invalid_input" | "not_found" | "corpus" | "settings" | "internal" | "conflict" | "incompatible" | "storage";
+export type ErrorKind = "invalid_input" | "not_found" | "corpus" | "settings" | "internal" | "conflict" | "incompatible" | "storage" | "index_building" | "index" | "query";

@@ -8,4 +8,8 @@ export type ErrorPayload = { kind: ErrorKind,
 /**
  * A sentence a reader can understand, shown as it is.
  */
-message: string, };
+message: string, 
+/**
+ * For a `query` error: the characters `[start, end)` of the query at fault.
+ */
+span?: [number, number], };

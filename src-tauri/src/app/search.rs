@@ -1,0 +1,499 @@
+//! The search index inside the app, and the `search` and `index_status`
+//! commands.
+//!
+//! The index is opened (or built, the first time or when the texts changed)
+//! on a background thread started with the window, so the window never waits
+//! for it. Until it is ready, `search` answers with
+//! [`AppError::IndexBuilding`] (kind `index_building`) and `index_status`
+//! says how far the build has got; the thread also reports every change
+//! through a callback, which `app::run` turns into `index-status` events.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use sheli_corpus::Layer;
+use sheli_corpus::display::convert;
+use sheli_index::{IndexError, SearchIndex, SearchRequest, SearchResponse, Tally};
+use ts_rs::TS;
+
+use super::error::{AppError, AppResult};
+use super::settings::DisplayScript;
+use super::state::AppState;
+
+/// Longest query accepted from the UI, in characters.
+pub const MAX_QUERY_CHARS: usize = 500;
+/// Most results one `search` call returns.
+pub const MAX_RESULTS: u32 = 200;
+/// Furthest a page may start.
+pub const MAX_OFFSET: u32 = 10_000;
+/// Longest filter value (a work title, a layer, a source id).
+const MAX_FILTER_CHARS: usize = 64;
+
+/// What the UI asks for. `work`, `layer` and `source` are filters added to the
+/// query as if typed (`work:鄉射禮`); the facets set them.
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(default)]
+pub struct SearchQuery {
+    pub query: String,
+    /// Exact forms only (no folding) for every term.
+    pub exact: bool,
+    #[ts(optional)]
+    pub work: Option<String>,
+    #[ts(optional)]
+    pub layer: Option<String>,
+    #[ts(optional)]
+    pub source: Option<String>,
+    /// How many results (0–200); counts are always complete.
+    pub limit: u32,
+    pub offset: u32,
+}
+
+/// How far the search index is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum IndexState {
+    /// Not opened yet (the background thread has not started).
+    Idle,
+    /// Being opened or built; `done` of `total` segments written.
+    Building,
+    Ready,
+    /// It could not be opened or built; `message` says why.
+    Failed,
+}
+
+/// What `index_status` returns and the `index-status` event carries.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct IndexStatus {
+    pub state: IndexState,
+    pub done: u32,
+    pub total: u32,
+    /// Segments in the index, once ready.
+    pub segments: u32,
+    /// A sentence for the reader: what is happening, or what went wrong.
+    pub message: String,
+    /// Why the index was rebuilt on this start, if it was.
+    pub rebuilt: Option<String>,
+}
+
+enum Phase {
+    Idle,
+    Building { done: usize, total: usize },
+    Ready { index: Arc<SearchIndex>, rebuilt: Option<String> },
+    Failed(String),
+}
+
+/// The index and where it is in its life; shared by every command.
+pub struct SearchSlot {
+    phase: Mutex<Phase>,
+}
+
+impl std::fmt::Debug for SearchSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchSlot").field("status", &self.status()).finish()
+    }
+}
+
+impl Default for SearchSlot {
+    fn default() -> Self {
+        SearchSlot { phase: Mutex::new(Phase::Idle) }
+    }
+}
+
+impl SearchSlot {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Phase> {
+        // A panic while the lock was held leaves a valid phase (each update
+        // is one assignment), so a poisoned lock is still usable.
+        self.phase.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn status(&self) -> IndexStatus {
+        status_of(&self.lock())
+    }
+
+    /// The index, or why there is none yet.
+    pub fn index(&self) -> AppResult<Arc<SearchIndex>> {
+        let phase = self.lock();
+        match &*phase {
+            Phase::Ready { index, .. } => Ok(Arc::clone(index)),
+            Phase::Failed(why) => Err(AppError::Index(why.clone())),
+            Phase::Idle | Phase::Building { .. } => {
+                Err(AppError::IndexBuilding(status_of(&phase).message))
+            }
+        }
+    }
+
+    fn set(&self, phase: Phase) {
+        *self.lock() = phase;
+    }
+}
+
+fn status_of(phase: &Phase) -> IndexStatus {
+    let status =
+        |state, done: usize, total: usize, segments: u64, message: String, rebuilt| IndexStatus {
+            state,
+            done: done as u32,
+            total: total as u32,
+            segments: segments as u32,
+            message,
+            rebuilt,
+        };
+    match phase {
+        Phase::Idle => {
+            status(IndexState::Idle, 0, 0, 0, "The search index is not open yet.".into(), None)
+        }
+        Phase::Building { done, total } => {
+            let message = if *total > 0 {
+                format!("Building the search index… {}%", done * 100 / total)
+            } else {
+                "Opening the search index…".into()
+            };
+            status(IndexState::Building, *done, *total, 0, message, None)
+        }
+        Phase::Ready { index, rebuilt } => {
+            let n = index.num_segments();
+            status(
+                IndexState::Ready,
+                n as usize,
+                n as usize,
+                n,
+                format!("{n} segments indexed."),
+                rebuilt.clone(),
+            )
+        }
+        Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.clone(), None),
+    }
+}
+
+/// Opens (or builds) the index of the state's texts, reporting each change
+/// of status to `notify`. Runs on the caller's thread: `app::run` calls it
+/// on a background thread, tests call it directly.
+pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
+    let slot = &state.search;
+    let corpus = match state.corpus_arc() {
+        Ok(c) => c,
+        Err(e) => {
+            slot.set(Phase::Failed(e.to_string()));
+            notify(slot.status());
+            return;
+        }
+    };
+    slot.set(Phase::Building { done: 0, total: 0 });
+    notify(slot.status());
+    let library =
+        crate::library::Library { dir: state.data_dir.clone(), corpus: Arc::clone(&corpus) };
+    let mut last_pct = usize::MAX;
+    let mut progress = |p: sheli_index::indexer::Progress| {
+        // One report per percent at most, so the UI is not flooded.
+        let pct = (p.done * 100).checked_div(p.total).unwrap_or(0);
+        if pct != last_pct {
+            last_pct = pct;
+            slot.set(Phase::Building { done: p.done, total: p.total });
+            notify(slot.status());
+        }
+    };
+    match library.open_index(&mut progress) {
+        Ok(opened) => {
+            let index = Arc::new(opened.index);
+            // Warm up: the first real keystroke should not pay for lazy
+            // tables (pinyin readings, the alignment of the parallel column).
+            let _ = index.search(&SearchRequest {
+                query: "射".into(),
+                limit: 1,
+                ..SearchRequest::default()
+            });
+            let _ = corpus.alignment();
+            slot.set(Phase::Ready { index, rebuilt: opened.rebuilt.map(|r| r.to_string()) });
+        }
+        Err(e) => slot.set(Phase::Failed(format!("The search index could not be opened: {e}"))),
+    }
+    notify(slot.status());
+}
+
+/// `index_status()`.
+pub fn index_status(state: &AppState) -> AppResult<IndexStatus> {
+    Ok(state.search.status())
+}
+
+/// One facet value with its counts.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct FacetCount {
+    /// What the filter takes: the work as the corpus names it (鄉射禮), or
+    /// the layer label (注).
+    pub key: String,
+    /// The key in the requested display script.
+    pub label: String,
+    pub segments: u32,
+    pub occurrences: u32,
+    /// This value is the filter in force.
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct PinyinView {
+    pub syllable: String,
+    /// The characters of the library with that reading.
+    pub characters: String,
+}
+
+/// One result: a segment, with its snippet in the display script.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct HitView {
+    /// Passage id.
+    pub id: String,
+    pub source: String,
+    pub work: String,
+    /// The work in the display script.
+    pub title: String,
+    /// The edition in the display script.
+    pub edition: String,
+    pub layer: Layer,
+    /// Index of the segment in its passage (as in `PassageView::segments`).
+    pub segment: u32,
+    pub ji: bool,
+    /// Raw line of the first hit.
+    pub line: u32,
+    pub snippet: String,
+    /// Character ranges `[start, end)` of the hits in `snippet`.
+    pub highlights: Vec<[u32; 2]>,
+    /// Character ranges of every hit in the whole segment text (the reader
+    /// marks them; display conversion keeps character positions).
+    pub segment_highlights: Vec<[u32; 2]>,
+    pub occurrences: u32,
+    /// The match came from a pinyin term only.
+    pub pinyin: bool,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SearchView {
+    pub query: String,
+    pub exact: bool,
+    pub total_segments: u32,
+    pub total_occurrences: u32,
+    /// Counts by work, in library order, without the work filter (so every
+    /// work stays visible and clickable while one is chosen).
+    pub by_work: Vec<FacetCount>,
+    /// Counts by layer, in canonical order, without the layer filter.
+    pub by_layer: Vec<FacetCount>,
+    /// What each pinyin term of the query expanded to.
+    pub pinyin: Vec<PinyinView>,
+    pub offset: u32,
+    pub results: Vec<HitView>,
+    /// Time spent in the backend, in milliseconds.
+    pub took_ms: f64,
+}
+
+fn clean_filter(what: &str, v: Option<String>) -> AppResult<Option<String>> {
+    let Some(v) = v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else { return Ok(None) };
+    if v.chars().count() > MAX_FILTER_CHARS
+        || v.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(AppError::invalid(format!(
+            "a {what} filter must be one word of at most {MAX_FILTER_CHARS} characters"
+        )));
+    }
+    Ok(Some(v))
+}
+
+/// Checks a query from the UI.
+pub fn validate(q: &SearchQuery) -> AppResult<()> {
+    if q.query.chars().count() > MAX_QUERY_CHARS {
+        return Err(AppError::invalid(format!(
+            "a query may be at most {MAX_QUERY_CHARS} characters long"
+        )));
+    }
+    if q.query.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(AppError::invalid("the query contains control characters"));
+    }
+    if q.limit > MAX_RESULTS {
+        return Err(AppError::invalid(format!("limit must be between 0 and {MAX_RESULTS}")));
+    }
+    if q.offset > MAX_OFFSET {
+        return Err(AppError::invalid(format!("offset must be at most {MAX_OFFSET}")));
+    }
+    Ok(())
+}
+
+/// An index error as the UI sees it: a query error keeps its span, clipped
+/// to what the user typed (an error in a facet filter has none).
+fn index_error(e: IndexError, query: &str) -> AppError {
+    match e {
+        IndexError::Query(q) => {
+            let len = query.chars().count();
+            let span = q
+                .span
+                .filter(|s| s.start < len)
+                .map(|s| [s.start as u32, s.end.min(len).max(s.start + 1) as u32]);
+            AppError::Query { message: q.message, span }
+        }
+        other => AppError::Index(other.to_string()),
+    }
+}
+
+fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
+    Ok(convert(text, script.into())?)
+}
+
+/// Converts a snippet for display, keeping its highlights right: whole when
+/// conversion keeps the length (it does on every built-in text), else piece
+/// by piece between the highlight boundaries.
+fn convert_snippet(
+    text: &str,
+    highlights: &[[usize; 2]],
+    script: DisplayScript,
+) -> AppResult<(String, Vec<[u32; 2]>)> {
+    let whole = conv(text, script)?;
+    let as_u32 = |h: &[[usize; 2]]| h.iter().map(|r| [r[0] as u32, r[1] as u32]).collect();
+    if whole.chars().count() == text.chars().count() {
+        return Ok((whole, as_u32(highlights)));
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let (mut out, mut ranges, mut at, mut len) = (String::new(), Vec::new(), 0usize, 0usize);
+    for h in highlights {
+        let (s, e) = (h[0].min(chars.len()), h[1].min(chars.len()));
+        if s < at || e < s {
+            continue;
+        }
+        let before = conv(&chars[at..s].iter().collect::<String>(), script)?;
+        len += before.chars().count();
+        out.push_str(&before);
+        let hit = conv(&chars[s..e].iter().collect::<String>(), script)?;
+        let start = len;
+        len += hit.chars().count();
+        out.push_str(&hit);
+        ranges.push([start as u32, len as u32]);
+        at = e;
+    }
+    out.push_str(&conv(&chars[at..].iter().collect::<String>(), script)?);
+    Ok((out, ranges))
+}
+
+fn tally(t: Option<&Tally>) -> (u32, u32) {
+    t.map(|t| (t.segments as u32, t.occurrences as u32)).unwrap_or((0, 0))
+}
+
+/// `search(request, script?)`: totals by work and layer, and a page of
+/// results with KWIC snippets, in the display script.
+pub fn search(
+    state: &AppState,
+    q: SearchQuery,
+    script: Option<DisplayScript>,
+) -> AppResult<SearchView> {
+    validate(&q)?;
+    let work = clean_filter("work", q.work.clone())?;
+    let layer = clean_filter("layer", q.layer.clone())?;
+    let source = clean_filter("source", q.source.clone())?;
+    let script = match script {
+        Some(s) => s,
+        None => state.settings.get()?.script,
+    };
+    let corpus = state.corpus()?;
+    let index = state.search.index()?;
+    let started = Instant::now();
+    let req = SearchRequest {
+        query: q.query.clone(),
+        exact: q.exact,
+        work: work.clone(),
+        layer: layer.clone(),
+        source: source.clone(),
+        limit: q.limit as usize,
+        offset: q.offset as usize,
+    };
+    let run = |r: &SearchRequest| -> AppResult<SearchResponse> {
+        index.search(r).map_err(|e| index_error(e, &q.query))
+    };
+    let resp = run(&req)?;
+    // Each facet counts without its own filter (but with the other one).
+    let counts_without = |drop_work: bool| -> AppResult<SearchResponse> {
+        let mut r = SearchRequest { limit: 0, offset: 0, ..req.clone() };
+        if drop_work {
+            r.work = None;
+        } else {
+            r.layer = None;
+        }
+        run(&r)
+    };
+    let work_counts =
+        if work.is_some() { counts_without(true)?.by_work } else { resp.by_work.clone() };
+    let layer_counts =
+        if layer.is_some() { counts_without(false)?.by_layer } else { resp.by_layer.clone() };
+
+    let mut works: Vec<&str> = Vec::new();
+    for s in corpus.sources() {
+        if !works.contains(&s.info.work.as_str()) {
+            works.push(&s.info.work);
+        }
+    }
+    let chosen_work = work.as_deref().map(|w| w.to_owned());
+    let mut by_work = Vec::new();
+    for w in works {
+        let (segments, occurrences) = tally(work_counts.get(w));
+        let selected = chosen_work.as_deref() == Some(w);
+        if segments > 0 || selected {
+            by_work.push(FacetCount {
+                key: w.to_owned(),
+                label: conv(w, script)?,
+                segments,
+                occurrences,
+                selected,
+            });
+        }
+    }
+    let chosen_layer = layer.as_deref().and_then(Layer::parse);
+    let mut by_layer = Vec::new();
+    for l in Layer::ALL {
+        let (segments, occurrences) = tally(layer_counts.get(l.label()));
+        let selected = chosen_layer == Some(l);
+        if segments > 0 || selected {
+            by_layer.push(FacetCount {
+                key: l.label().to_owned(),
+                label: conv(l.label(), script)?,
+                segments,
+                occurrences,
+                selected,
+            });
+        }
+    }
+
+    let mut results = Vec::with_capacity(resp.results.len());
+    for h in resp.results {
+        let (snippet, highlights) = convert_snippet(&h.snippet, &h.highlights, script)?;
+        let edition = corpus.source(&h.source).map(|s| s.info.edition.as_str()).unwrap_or("");
+        results.push(HitView {
+            title: conv(&h.work, script)?,
+            edition: conv(edition, script)?,
+            id: h.id,
+            source: h.source,
+            work: h.work,
+            layer: h.layer,
+            segment: h.segment,
+            ji: h.ji,
+            line: h.line,
+            snippet,
+            highlights,
+            segment_highlights: h
+                .segment_highlights
+                .iter()
+                .map(|r| [r[0] as u32, r[1] as u32])
+                .collect(),
+            occurrences: h.occurrences,
+            pinyin: h.pinyin,
+        });
+    }
+    Ok(SearchView {
+        query: q.query,
+        exact: q.exact,
+        total_segments: resp.total_segments as u32,
+        total_occurrences: resp.total_occurrences as u32,
+        by_work,
+        by_layer,
+        pinyin: resp
+            .pinyin
+            .into_iter()
+            .map(|p| PinyinView { syllable: p.syllable, characters: p.characters })
+            .collect(),
+        offset: q.offset,
+        results,
+        took_ms: started.elapsed().as_secs_f64() * 1000.0,
+    })
+}
