@@ -11,6 +11,7 @@
 //! - [`location`]: the index as a cache of the texts, rebuilt when stale or damaged.
 
 pub mod collect;
+pub mod directory;
 pub mod error;
 pub mod indexer;
 pub mod kwic;
@@ -20,6 +21,7 @@ pub mod query;
 pub mod reading;
 pub mod schema;
 pub mod search;
+pub mod text_index;
 pub mod tokenizer;
 
 pub use error::{IndexError, Result};

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use sheli_corpus::Corpus;
 use tantivy::Index;
+use tantivy::index::SegmentComponent;
 
 use crate::error::{IndexError, Result, io_err};
 use crate::indexer::{self, BuildOptions, Progress};
@@ -73,19 +74,48 @@ pub fn open_or_build(dir: &Path, corpus: &Corpus, progress: &mut dyn FnMut(Progr
 /// Opens and verifies every file's checksum; the error says what is wrong.
 fn open_checked(dir: &Path, meta: IndexMeta) -> std::result::Result<SearchIndex, String> {
     let index = Index::open_in_dir(dir).map_err(|e| e.to_string())?;
-    match index.validate_checksum() {
-        Ok(bad) if bad.is_empty() => {}
-        Ok(bad) => {
-            let names: Vec<String> = bad.iter().map(|p| p.display().to_string()).collect();
-            return Err(format!("checksum mismatch in {}", names.join(", ")));
-        }
-        Err(e) => return Err(e.to_string()),
+    let bad = damaged_files(&index)?;
+    if !bad.is_empty() {
+        return Err(format!("checksum mismatch in {}", bad.join(", ")));
     }
     let index = SearchIndex::new(index, meta).map_err(|e| e.to_string())?;
     if index.num_segments() as usize != index.meta().segments {
         return Err("it holds a different number of segments than recorded".into());
     }
     Ok(index)
+}
+
+/// Every file of every segment `meta.json` lists, checked against the CRC32
+/// in its footer; missing files count as damaged. Unlike tantivy's
+/// `Index::validate_checksum`, this does not rely on tantivy's list of
+/// managed files (`.managed.json`), which could itself be lost: the index is
+/// written without `fsync` ([`crate::directory`]), so after a crash any file
+/// may be short, empty or absent.
+fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
+    let metas = index.load_metas().map_err(|e| e.to_string())?;
+    let directory = index.directory();
+    let mut bad = Vec::new();
+    for segment in &metas.segments {
+        let mut components = vec![
+            SegmentComponent::FieldNorms,
+            SegmentComponent::Terms,
+            SegmentComponent::Postings,
+            SegmentComponent::Positions,
+            SegmentComponent::FastFields,
+            SegmentComponent::Store,
+            SegmentComponent::Custom(crate::text_index::EXTENSION.to_string()),
+        ];
+        if segment.has_deletes() {
+            components.push(SegmentComponent::Delete);
+        }
+        let files: Vec<PathBuf> = components.into_iter().map(|c| segment.relative_path(c)).collect();
+        for file in files {
+            if !matches!(directory.validate_checksum(&file), Ok(true)) {
+                bad.push(file.display().to_string());
+            }
+        }
+    }
+    Ok(bad)
 }
 
 /// Builds the index for `corpus` in `dir`, replacing whatever is there.
