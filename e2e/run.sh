@@ -4,6 +4,9 @@
 #
 #   e2e/run.sh                 build the UI and the app (incremental), run every spec
 #   SHELI_E2E_NO_BUILD=1 e2e/run.sh   reuse the binary already built
+#   e2e/run.sh --spec specs/search-cards.e2e.js   one spec (arguments go to wdio)
+#   SHELI_E2E_PORT=4544 e2e/run.sh    another port for tauri-driver (and the next for WebKitWebDriver)
+#   SHELI_E2E_SHOTS=DIR e2e/run.sh    screenshots elsewhere than test-output/e2e/
 #
 # Screenshots of every step go to test-output/e2e/. The app gets a fresh,
 # temporary SHELI_DATA_DIR, so the tests never see (or change) real settings.
@@ -13,7 +16,7 @@ root=$PWD
 
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 app=$target_dir/debug/sheli
-shots=$root/test-output/e2e
+shots=${SHELI_E2E_SHOTS:-$root/test-output/e2e}
 
 if [ -z "${SHELI_E2E_NO_BUILD:-}" ]; then
   (cd ui && npm run build --silent)
@@ -41,7 +44,7 @@ export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots
 export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
 export NO_AT_BRIDGE=1
 
-wdio=(npx --no-install wdio run wdio.conf.js)
+wdio=(npx --no-install wdio run wdio.conf.js "$@")
 cd e2e
 if [ -n "${DISPLAY:-}" ] && [ -z "${SHELI_E2E_XVFB:-}" ]; then
   "${wdio[@]}"

@@ -32,6 +32,10 @@ async function waitForPort(port, ms = 20000) {
   }
 }
 
+// tauri-driver's port (and WebKitWebDriver's, the next one); SHELI_E2E_PORT
+// lets two runs share a machine.
+const port = Number(process.env.SHELI_E2E_PORT || 4444);
+
 let tauriDriver;
 let driverExited = false;
 
@@ -42,7 +46,7 @@ function stopDriver() {
 export const config = {
   runner: "local",
   hostname: "127.0.0.1",
-  port: 4444,
+  port,
   specs: ["./specs/**/*.e2e.js"],
   maxInstances: 1,
   capabilities: [
@@ -66,14 +70,16 @@ export const config = {
   // One tauri-driver for the whole run (it serves every session, including
   // the new one of browser.reloadSession()), started by the launcher process.
   onPrepare: async () => {
-    tauriDriver = spawn(tauriDriverPath(), ["--port", "4444"], { stdio: [null, process.stdout, process.stderr] });
+    tauriDriver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(port + 1)], {
+      stdio: [null, process.stdout, process.stderr],
+    });
     tauriDriver.on("error", (e) => {
       console.error(`could not start tauri-driver: ${e.message}`);
       process.exit(1);
     });
     tauriDriver.on("exit", () => (driverExited = true));
     process.on("exit", stopDriver);
-    await waitForPort(4444);
+    await waitForPort(port);
   },
 
   afterTest: async (test, _context, { passed }) => {
