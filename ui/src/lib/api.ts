@@ -6,6 +6,7 @@
 // argument object spelled as the Rust parameters in camelCase.
 
 import { invoke, isTauri } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
 
 import type { DisplayScript } from "./bindings/DisplayScript";
 import type { ErrorKind } from "./bindings/ErrorKind";
@@ -14,18 +15,28 @@ import type { LibraryView } from "./bindings/LibraryView";
 import type { PassageView } from "./bindings/PassageView";
 import type { Settings } from "./bindings/Settings";
 import type { SourceView } from "./bindings/SourceView";
+import type { AlignedView } from "./bindings/AlignedView";
+import type { CardView } from "./bindings/CardView";
+import type { CardsView } from "./bindings/CardsView";
+import type { IndexStatus } from "./bindings/IndexStatus";
+import type { SearchQuery } from "./bindings/SearchQuery";
+import type { SearchView } from "./bindings/SearchView";
 
 export type { DisplayScript, LibraryView, PassageView, Settings, SourceView };
+export type { AlignedView, CardView, CardsView, IndexStatus, SearchQuery, SearchView };
 
 /** A failed command: `kind` to branch on, `message` to show as it is. */
 export class ApiError extends Error {
   readonly kind: ErrorKind | "transport";
   readonly command: string;
-  constructor(command: string, kind: ErrorKind | "transport", message: string) {
+  /** For a `query` error: the characters `[start, end)` of the query at fault. */
+  readonly span: [number, number] | null;
+  constructor(command: string, kind: ErrorKind | "transport", message: string, span?: [number, number] | null) {
     super(message);
     this.name = "ApiError";
     this.kind = kind;
     this.command = command;
+    this.span = span ?? null;
   }
 }
 
@@ -55,7 +66,7 @@ function isPayload(e: unknown): e is ErrorPayload {
 /** Turns whatever a failed call threw into an `ApiError`. */
 export function toApiError(command: string, e: unknown): ApiError {
   if (e instanceof ApiError) return e;
-  if (isPayload(e)) return new ApiError(command, e.kind, String(e.message));
+  if (isPayload(e)) return new ApiError(command, e.kind, String(e.message), Array.isArray(e.span) ? e.span : null);
   // Tauri rejects with a plain string when the arguments do not deserialize.
   const message = typeof e === "string" ? e : e instanceof Error ? e.message : String(e);
   return new ApiError(command, "transport", message);
@@ -101,4 +112,213 @@ export function getSettings(): Promise<Settings> {
 /** Saves the settings; resolves to them as stored (validated, normalised). */
 export function setSettings(settings: Settings): Promise<Settings> {
   return call("set_settings", { settings });
+}
+
+// ── search, the parallel column, glossary cards (reading_commands.rs) ──────
+
+/** Counts by work and layer and a page of KWIC results; a malformed query
+ * fails with kind `query` and a `span`, a missing index with `index_building`. */
+export function search(request: SearchQuery, script?: DisplayScript): Promise<SearchView> {
+  return call("search", { request, script: script ?? null });
+}
+
+/** Where the search index is: building (with progress), ready or failed. */
+export function indexStatus(): Promise<IndexStatus> {
+  return call("index_status");
+}
+
+/** Calls `handler` with every `index-status` event (progress of the first
+ * build); resolves to a function that stops listening. Outside the app
+ * (tests, a plain browser) there are no events. */
+export async function onIndexStatus(handler: (s: IndexStatus) => void): Promise<() => void> {
+  if (!isTauri()) return () => {};
+  return listen<IndexStatus>("index-status", (e) => handler(e.payload));
+}
+
+/** Passages aligned with `passageId`: other editions, parallels, translation lines. */
+export function aligned(passageId: string, script?: DisplayScript): Promise<AlignedView[]> {
+  return call("aligned", { passageId, script: script ?? null });
+}
+
+/** Every built-in glossary card (summaries), with the fold for headword matching. */
+export function cards(): Promise<CardsView> {
+  return call("cards");
+}
+
+/** One card, every citation resolved to its passage, Chinese in `script`. */
+export function card(id: string, script?: DisplayScript): Promise<CardView> {
+  return call("card", { id, script: script ?? null });
+}
+
+/** The SVG text of a built-in drawing (`hou.svg`). */
+export function picture(name: string): Promise<string> {
+  return call("picture", { name });
+}
+
+/** Tells the backend the first view is interactive (the start-up probe of `make bench`). */
+export function uiReady(pageMs: number): Promise<void> {
+  return call("ui_ready", { pageMs });
+}
+
+// ── the user store: personal glossaries, review, notes (store_commands.rs) ──
+// Ids are the store's row ids; text positions are code points of the
+// displayed segment (see spans.ts). Exports come back as text for the UI to
+// save; imports take a file's text.
+
+import type { BuiltinCardHit } from "./bindings/BuiltinCardHit";
+import type { CardEdit } from "./bindings/CardEdit";
+import type { ExportFile } from "./bindings/ExportFile";
+import type { Glossary } from "./bindings/Glossary";
+import type { GlossaryImport } from "./bindings/GlossaryImport";
+import type { Grade } from "./bindings/Grade";
+import type { NewCard } from "./bindings/NewCard";
+import type { NoteEdit } from "./bindings/NoteEdit";
+import type { NoteFacets } from "./bindings/NoteFacets";
+import type { NoteFilter } from "./bindings/NoteFilter";
+import type { NoteView } from "./bindings/NoteView";
+import type { NotesImport } from "./bindings/NotesImport";
+import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
+import type { ReviewStep } from "./bindings/ReviewStep";
+import type { TextSelection } from "./bindings/TextSelection";
+import type { UserCard } from "./bindings/UserCard";
+
+export type {
+  BuiltinCardHit,
+  CardEdit,
+  ExportFile,
+  Glossary,
+  GlossaryImport,
+  Grade,
+  NewCard,
+  NoteEdit,
+  NoteFacets,
+  NoteFilter,
+  NoteView,
+  NotesImport,
+  ReviewLogEntry,
+  ReviewStep,
+  TextSelection,
+  UserCard,
+};
+
+export function myGlossaries(): Promise<Glossary[]> {
+  return call("my_glossaries");
+}
+
+export function createGlossary(name: string, description = ""): Promise<Glossary> {
+  return call("create_glossary", { name, description });
+}
+
+export function renameGlossary(id: number, name: string): Promise<Glossary> {
+  return call("rename_glossary", { id, name });
+}
+
+export function describeGlossary(id: number, description: string): Promise<Glossary> {
+  return call("describe_glossary", { id, description });
+}
+
+/** Deletes a glossary with its cards and their review history. */
+export function deleteGlossary(id: number): Promise<void> {
+  return call("delete_glossary", { id });
+}
+
+/** The cards of a glossary; with `query`, those matching it (folded, like text search). */
+export function listCards(glossaryId: number, query = ""): Promise<UserCard[]> {
+  return call("list_cards", { glossaryId, query });
+}
+
+export function addBuiltinCard(glossaryId: number, builtinId: string): Promise<UserCard> {
+  return call("add_builtin_card", { glossaryId, builtinId });
+}
+
+export function addNewCard(glossaryId: number, card: NewCard): Promise<UserCard> {
+  return call("add_new_card", { glossaryId, card });
+}
+
+/** A card whose headword is the selected text, its passage linked. */
+export function addCardFromSelection(glossaryId: number, selection: TextSelection): Promise<UserCard> {
+  return call("add_card_from_selection", { glossaryId, selection });
+}
+
+export function updateCard(id: number, edit: CardEdit): Promise<UserCard> {
+  return call("update_card", { id, edit });
+}
+
+export function removeCard(id: number): Promise<void> {
+  return call("remove_card", { id });
+}
+
+/** Built-in glossary cards matching `query` (forms, pinyin, definitions; folded). */
+export function findBuiltinCards(query = ""): Promise<BuiltinCardHit[]> {
+  return call("find_builtin_cards", { query });
+}
+
+export function exportGlossary(id: number, format: "tsv" | "json"): Promise<ExportFile> {
+  return call("export_glossary", { id, format });
+}
+
+/** Imports a TSV (Anki) or JSON glossary file as a new glossary. */
+export function importGlossary(text: string, format: "tsv" | "json" | "auto" = "auto", name?: string): Promise<GlossaryImport> {
+  return call("import_glossary", { text, format, name: name ?? null });
+}
+
+/** The due count of a glossary and the next card to review. */
+export function reviewNext(glossaryId: number): Promise<ReviewStep> {
+  return call("review_next", { glossaryId });
+}
+
+/** Grades a card now; resolves to the next step (with what the grade did). */
+export function reviewGrade(glossaryId: number, cardId: number, grade: Grade): Promise<ReviewStep> {
+  return call("review_grade", { glossaryId, cardId, grade });
+}
+
+export function reviewHistory(glossaryId: number, limit = 10): Promise<ReviewLogEntry[]> {
+  return call("review_history", { glossaryId, limit });
+}
+
+export function addNote(selection: TextSelection, body: string, tags: string[] = []): Promise<NoteView> {
+  return call("add_note", { selection, body, tags });
+}
+
+export function listNotes(filter: Partial<NoteFilter> = {}, script?: DisplayScript): Promise<NoteView[]> {
+  return call("list_notes", { filter: { deleted: false, ...filter }, script: script ?? null });
+}
+
+/** The notes of these passages, with their spans in the displayed segments. */
+export function passageNotes(passageIds: string[], script?: DisplayScript): Promise<NoteView[]> {
+  return call("passage_notes", { passageIds, script: script ?? null });
+}
+
+export function updateNote(id: number, edit: NoteEdit, script?: DisplayScript): Promise<NoteView> {
+  return call("update_note", { id, edit, script: script ?? null });
+}
+
+export function undoNoteEdit(id: number, script?: DisplayScript): Promise<NoteView> {
+  return call("undo_note_edit", { id, script: script ?? null });
+}
+
+export function deleteNote(id: number): Promise<void> {
+  return call("delete_note", { id });
+}
+
+export function undeleteNote(id: number, script?: DisplayScript): Promise<NoteView> {
+  return call("undelete_note", { id, script: script ?? null });
+}
+
+export function noteFacets(): Promise<NoteFacets> {
+  return call("note_facets");
+}
+
+export function exportNotes(format: "markdown" | "json", filter: Partial<NoteFilter> = {}): Promise<ExportFile> {
+  return call("export_notes", { format, filter: { deleted: false, ...filter } });
+}
+
+/** Imports W3C Web Annotation JSON (notes already there are skipped). */
+export function importNotes(text: string): Promise<NotesImport> {
+  return call("import_notes", { text });
+}
+
+/** A note's Markdown as safe HTML (for the preview while writing). */
+export function renderMarkdown(text: string): Promise<string> {
+  return call("render_markdown", { text });
 }

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import * as api from "./api";
+import { ApiError, setTransport } from "./api";
+
+afterEach(() => setTransport(null));
+
+describe("api: search, parallel column, cards", () => {
+  it("sends each command with its arguments named as in Rust", async () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    setTransport(async (cmd, args) => {
+      calls.push([cmd, args]);
+      return null;
+    });
+    const request = { query: "觯", exact: false, limit: 30, offset: 0 };
+    await api.search(request, "traditional");
+    await api.indexStatus();
+    await api.aligned("xiangshe.zhushu.0353");
+    await api.cards();
+    await api.card("bi", "simplified");
+    await api.picture("hou.svg");
+    await api.uiReady(412.5);
+    expect(calls).toEqual([
+      ["search", { request, script: "traditional" }],
+      ["index_status", {}],
+      ["aligned", { passageId: "xiangshe.zhushu.0353", script: null }],
+      ["cards", {}],
+      ["card", { id: "bi", script: "simplified" }],
+      ["picture", { name: "hou.svg" }],
+      ["ui_ready", { pageMs: 412.5 }],
+    ]);
+  });
+
+  it("keeps the span of a query error", async () => {
+    setTransport(() => Promise.reject({ kind: "query", message: "unbalanced quote", span: [2, 4] }));
+    const e = (await api.search({ query: '觶 "豐', exact: false, limit: 30, offset: 0 }).catch((x: unknown) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.kind).toBe("query");
+    expect(e.span).toEqual([2, 4]);
+    setTransport(() => Promise.reject({ kind: "not_found", message: "x" }));
+    expect(((await api.card("x").catch((x: unknown) => x)) as ApiError).span).toBeNull();
+  });
+
+  it("has no events outside the app", async () => {
+    const stop = await api.onIndexStatus(() => {});
+    expect(typeof stop).toBe("function");
+    stop();
+  });
+});

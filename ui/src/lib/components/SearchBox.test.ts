@@ -1,0 +1,120 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setTransport } from "../api";
+import type { SearchQuery } from "../bindings/SearchQuery";
+import SearchBox from "./SearchBox.svelte";
+import { sampleSearch } from "../../test/reading-fixtures";
+
+afterEach(() => {
+  cleanup();
+  setTransport(null);
+  location.hash = "";
+});
+
+function backend(reply: (req: SearchQuery) => unknown = () => sampleSearch()) {
+  const requests: SearchQuery[] = [];
+  setTransport(async (cmd, args) => {
+    if (cmd !== "search") throw new Error(cmd);
+    const req = args.request as SearchQuery;
+    requests.push(req);
+    const r = reply(req);
+    if (r instanceof Error || (typeof r === "object" && r !== null && "kind" in r)) throw r;
+    return r;
+  });
+  return requests;
+}
+
+async function type(text: string) {
+  const input = screen.getByTestId("search-input") as HTMLInputElement;
+  await fireEvent.focus(input);
+  input.value = text;
+  await fireEvent.input(input);
+  return input;
+}
+
+describe("SearchBox", () => {
+  it("shows results as the user types, the hits marked, with counts by work and layer", async () => {
+    const requests = backend();
+    render(SearchBox);
+    await type("觯");
+    await screen.findByTestId("search-results");
+    expect(requests[0]).toEqual({ query: "觯", exact: false, limit: 30, offset: 0 });
+    const hits = screen.getAllByTestId("search-hit");
+    expect(hits.map((h) => h.dataset.work)).toEqual(["鄉射禮", "燕禮", "大射儀"]);
+    const marks = Array.from(document.querySelectorAll("[data-testid=search-hit] mark.hit")).map((m) => m.textContent);
+    expect(marks).toEqual(["觶", "觶", "觶", "觯"]);
+    expect(hits[0].querySelector(".kwic")!.textContent).toBe("升,實觶,西階上坐奠觶");
+    expect(screen.getByTestId("search-summary").textContent).toMatch(/3\s+segments · 5\s+occurrences/);
+    expect(screen.getByTestId("facet-work-燕禮").textContent).toContain("1");
+    expect(screen.getByTestId("facet-layer-zhu")).toBeTruthy();
+  });
+
+  it("filters by a facet on click, and clears it on a second click", async () => {
+    const requests = backend((req) =>
+      sampleSearch({
+        by_work: sampleSearch().by_work.map((f) => ({ ...f, selected: f.key === req.work })),
+      }),
+    );
+    render(SearchBox);
+    await type("觯");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByTestId("facet-work-燕禮"));
+    await waitFor(() => expect(requests.length).toBe(2));
+    expect(requests[1].work).toBe("燕禮");
+    await waitFor(() => expect(screen.getByTestId("facet-work-燕禮").getAttribute("aria-pressed")).toBe("true"));
+    await fireEvent.click(screen.getByTestId("facet-layer-zhu"));
+    await waitFor(() => expect(requests.length).toBe(3));
+    expect(requests[2]).toMatchObject({ work: "燕禮", layer: "注" });
+    await fireEvent.click(screen.getByTestId("facet-work-燕禮"));
+    await waitFor(() => expect(requests.length).toBe(4));
+    expect(requests[3].work).toBeUndefined();
+    expect(requests[3].layer).toBe("注");
+  });
+
+  it("shows a malformed query's error inline, the faulty part underlined", async () => {
+    backend(() => ({ kind: "query", message: "unbalanced quote: a \" has no closing \"", span: [2, 4] }));
+    render(SearchBox);
+    const input = await type('觶 "豐');
+    const err = await screen.findByTestId("search-error");
+    expect(err.textContent).toContain("unbalanced quote");
+    expect(screen.getByTestId("search-error-span").textContent).toBe('"豐');
+    expect(err.querySelector(".query-echo")!.textContent).toBe('觶 "豐');
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("says so while the index is being built", async () => {
+    backend(() => ({ kind: "index_building", message: "Building the search index… 40%" }));
+    render(SearchBox);
+    await type("觶");
+    expect((await screen.findByTestId("search-building")).textContent).toContain("search index");
+  });
+
+  it("moves with ↑/↓ and opens the chosen result in the reader with its hit", async () => {
+    backend();
+    render(SearchBox);
+    const input = await type("觯");
+    await screen.findByTestId("search-results");
+    const selected = () => document.querySelector('[aria-selected="true"]')!.id;
+    expect(selected()).toBe("search-hit-0");
+    await fireEvent.keyDown(input, { key: "ArrowDown" });
+    await fireEvent.keyDown(input, { key: "ArrowDown" });
+    await fireEvent.keyDown(input, { key: "ArrowDown" }); // stays on the last
+    expect(selected()).toBe("search-hit-2");
+    await fireEvent.keyDown(input, { key: "ArrowUp" });
+    expect(selected()).toBe("search-hit-1");
+    expect(input.getAttribute("aria-activedescendant")).toBe("search-hit-1");
+    await fireEvent.keyDown(input, { key: "Enter" });
+    expect(location.hash).toBe("#/read/yanli.zhushu.0003?seg=0&hl=3-4,10-11");
+    expect(screen.queryByTestId("search-panel")).toBeNull();
+  });
+
+  it("clears the results when the box is emptied", async () => {
+    backend();
+    render(SearchBox);
+    await type("觯");
+    await screen.findByTestId("search-results");
+    await type("");
+    expect(screen.queryByTestId("search-panel")).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+// The glossary list's filter: by kind, and by what the reader types — a
+// headword in either script or a variant (folded, as search folds), pinyin
+// with or without tones, or English words of the definition.
+
+import type { CardSummary } from "./bindings/CardSummary";
+import type { Kind } from "./bindings/Kind";
+import type { HeadwordIndex } from "./headwords";
+
+/** English names of the kinds (the backend gives the Chinese labels). */
+export const KIND_NAMES: Record<Kind, string> = {
+  vessel: "Vessels",
+  gear: "Archery gear",
+  target: "The target",
+  scoring: "Scoring",
+  field: "The ground",
+  official: "Officers",
+  role: "Roles",
+  action: "Actions",
+};
+
+/** Pinyin without tone marks or tone numbers, lower case (`bī` → `bi`). */
+export function plainPinyin(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ü/g, "u")
+    .replace(/[1-5]/g, "")
+    .toLowerCase()
+    .trim();
+}
+
+export function matchesCard(card: CardSummary, query: string, index: HeadwordIndex): boolean {
+  const q = query.trim();
+  if (!q) return true;
+  const folded = index.fold(q);
+  if (folded) {
+    return card.folded.some((f) => f.includes(folded)) || card.forms.some((f) => f.includes(q));
+  }
+  const lower = q.toLowerCase();
+  const py = plainPinyin(q);
+  return (
+    plainPinyin(card.pinyin).replace(/\s+/g, "").includes(py.replace(/\s+/g, "")) ||
+    card.id.includes(lower) ||
+    card.summary.toLowerCase().includes(lower)
+  );
+}
+
+/** The cards of each kind (in the order of `kinds`), after the filter. */
+export function groupCards(
+  cards: readonly CardSummary[],
+  kinds: readonly Kind[],
+  query: string,
+  kind: Kind | null,
+  index: HeadwordIndex,
+): { kind: Kind; cards: CardSummary[] }[] {
+  const shown = cards.filter((c) => (kind === null || c.kind === kind || c.also_kinds.includes(kind)) && matchesCard(c, query, index));
+  return kinds
+    .map((k) => ({ kind: k, cards: shown.filter((c) => c.kind === k || (kind === k && c.also_kinds.includes(k))) }))
+    .filter((g) => g.cards.length > 0);
+}
