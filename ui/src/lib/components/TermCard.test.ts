@@ -60,11 +60,11 @@ describe("TermCard", () => {
       throw new Error(cmd);
     });
     render(TermCard, { id: "bi" });
-    const glosses = await screen.findByTestId("card-glosses");
+    const glosses = await screen.findByTestId("term-glosses");
     expect(glosses.textContent).toContain("楅猶幅也,所以承笴矢者");
     const cite = glosses.querySelector('[data-testid="cite-link"]')!;
     expect(cite.getAttribute("href")).toBe("#/read/xiangshe.zhushu.0165");
-    expect(screen.getByTestId("card-pinyin").textContent).toBe("bī");
+    expect(screen.getByTestId("term-pinyin").textContent).toBe("bī");
     expect(screen.getByTestId("related-shi").getAttribute("href")).toBe("#/terms/shi");
     await waitFor(() => expect(document.querySelector('[data-testid="picture"] svg line')).toBeTruthy());
     const lines = await screen.findAllByTestId("concordance-hit");
