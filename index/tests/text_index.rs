@@ -361,7 +361,11 @@ fn exact_forms_and_long_words_are_indexed_as_tantivy_indexed_them() {
     assert!(search("玄玄", false).total_occurrences >= 1);
 }
 
-fn answers(index: &SearchIndex, qs: &[&str]) -> Vec<(u64, u64, BTreeMap<(String, u32), (u32, u32, String)>)> {
+/// Per query: segments, occurrences, and per hit (passage, segment) its
+/// score bits, occurrences and snippet.
+type Answer = (u64, u64, BTreeMap<(String, u32), (u32, u32, String)>);
+
+fn answers(index: &SearchIndex, qs: &[&str]) -> Vec<Answer> {
     qs.iter()
         .map(|q| {
             let r = index.search(&SearchRequest { query: q.to_string(), limit: 1000, ..Default::default() }).unwrap();

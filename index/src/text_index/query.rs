@@ -339,3 +339,30 @@ impl Scorer for TextScorer {
         bm25.score(self.text.fieldnorm_id(doc), freq)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bigrams_of_the_cover_reach_every_token() {
+        assert_eq!(cover(2), [0]);
+        assert_eq!(cover(3), [0, 1]);
+        assert_eq!(cover(4), [0, 2]);
+        assert_eq!(cover(5), [0, 2, 3]);
+        assert_eq!(cover(6), [0, 2, 4]);
+        for n in 2..40 {
+            let c = cover(n);
+            let covered: std::collections::BTreeSet<usize> = c.iter().flat_map(|&k| [k, k + 1]).collect();
+            assert_eq!(covered, (0..n).collect(), "{n}");
+            assert_eq!(c.len(), n.div_ceil(2), "{n}: no more bigrams than needed");
+        }
+    }
+
+    #[test]
+    fn an_index_is_shared_between_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<crate::SearchIndex>();
+        send_sync::<TextQuery>();
+    }
+}

@@ -114,15 +114,15 @@ impl SegmentText {
             return Err(corrupt("fieldnorms"));
         }
         let mode = |r: &[Range<usize>]| -> tantivy::Result<Mode> {
-            let k = r[4].len() / 4;
+            let k = r[5].len() / 4;
             let m = Mode {
                 tok_offsets: r[0].clone(),
                 tok_bytes: r[1].clone(),
                 fold_of: r[2].clone(),
-                uni_data: r[3].clone(),
-                uni_df: r[4].clone(),
-                uni_off: r[5].clone(),
-                bi_data: r[6].clone(),
+                bi_data: r[3].clone(),
+                uni_data: r[4].clone(),
+                uni_df: r[5].clone(),
+                uni_off: r[6].clone(),
                 bi_dir: r[7].clone(),
                 bi_dir_off: r[8].clone(),
                 bi_data_off: r[9].clone(),

@@ -26,7 +26,7 @@ use tantivy::{DocId, Segment, TantivyDocument, TantivyError};
 
 use super::format::{EXTENSION, HEADER_LEN, MAGIC, VERSION, offset32, push_u32s, write_varint};
 use crate::schema;
-use crate::tokenizer::for_each_token;
+use crate::tokenizer::{Piece, for_each_piece};
 
 /// In the exact section's `fold_of`: the token's lists are its folded form's.
 pub(crate) const SHARED: u32 = 1 << 31;
@@ -130,22 +130,30 @@ pub(crate) struct Accumulator {
 }
 
 impl Accumulator {
+    /// The id of a one-character token.
     #[inline]
-    fn id_of(&mut self, token: &str) -> u32 {
-        let mut chars = token.chars();
-        if let (Some(c), None) = (chars.next(), chars.next())
-            && (c as u32) < 0x10000
-        {
+    fn id_of_char(&mut self, c: char) -> u32 {
+        if (c as u32) < 0x10000 {
             if self.bmp.is_empty() {
                 self.bmp = vec![u32::MAX; 0x10000];
             }
             let slot = &mut self.bmp[c as usize];
             if *slot == u32::MAX {
                 *slot = self.names.len() as u32;
-                self.names.push(token.to_owned());
-                self.names_bytes += token.len() + 24;
+                self.names.push(c.to_string());
+                self.names_bytes += c.len_utf8() + 24;
             }
             return *slot;
+        }
+        self.id_of(c.encode_utf8(&mut [0; 4]))
+    }
+
+    fn id_of(&mut self, token: &str) -> u32 {
+        let mut chars = token.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && (c as u32) < 0x10000
+        {
+            return self.id_of_char(c);
         }
         if let Some(id) = self.other.get(token) {
             return *id;
@@ -158,10 +166,14 @@ impl Accumulator {
     }
 
     pub(crate) fn add_text(&mut self, text: &str) {
-        // `for_each_token` hands out each token's text; the id is all we keep
+        // the id is all that is kept of a token
         let mut tokens = std::mem::take(&mut self.tokens);
-        for_each_token(text, FoldMode::Exact, |token, _, _| {
-            tokens.push(if token.len() > MAX_TOKEN_LEN { SKIPPED } else { self.id_of(token) });
+        for_each_piece(text, FoldMode::Exact, |piece| {
+            tokens.push(match piece {
+                Piece::Char(c) => self.id_of_char(c),
+                Piece::Word(w) if w.len() > MAX_TOKEN_LEN => SKIPPED,
+                Piece::Word(w) => self.id_of(w),
+            })
         });
         self.tokens = tokens;
         self.doc_ends.push(self.tokens.len() as u32);
@@ -304,7 +316,8 @@ impl Blobs {
     }
 }
 
-/// One bigram occurrence while sorting: second token, document, position.
+/// One occurrence while sorting: the token after it (or [`END`]),
+/// document, position.
 #[derive(Clone, Copy, Default)]
 struct Occ {
     second: u32,
@@ -312,9 +325,13 @@ struct Occ {
     pos: u32,
 }
 
-/// Bigram occurrences sorted at a time (12 bytes each): bounds the memory
-/// a big segment needs; a segment with more is sorted in several passes of
-/// about equal size, each over a range of first tokens.
+/// In [`Occ::second`]: no token follows in the document (or an over-long one
+/// does), so the occurrence only counts for its unigram list.
+const END: u32 = u32::MAX - 1;
+
+/// Occurrences sorted at a time (12 bytes each): bounds the memory a big
+/// segment needs; a segment with more is sorted in several passes of about
+/// equal size, each over a range of tokens.
 const CHUNK: usize = 4 << 20;
 
 /// Writes one mode's section. `mode_id` maps exact ids to this mode's ids,
@@ -322,6 +339,11 @@ const CHUNK: usize = 4 << 20;
 /// each token's folded id (its rank in the folded dictionary), with
 /// [`SHARED`] set when its lists are the folded token's (they are then not
 /// written again). Returns each token's id (its rank in the dictionary).
+///
+/// Every occurrence of a token is sorted once, by the token (a counting
+/// sort) and, within a token, by the token that follows it: the
+/// occurrences of a token in document order give its unigram list, and
+/// each group of equal followers a bigram list.
 fn write_mode(
     blobs: &mut Blobs,
     tokens: &[u32],
@@ -349,7 +371,6 @@ fn write_mode(
         None => Vec::new(),
         Some(f) => order.iter().map(|&id| f[id as usize]).collect(),
     };
-
     let mut tok_offsets = Vec::with_capacity(k + 1);
     let mut tok_bytes = Vec::new();
     tok_offsets.push(0u32);
@@ -361,80 +382,44 @@ fn write_mode(
     blobs.put_u32s(&tok_offsets)?;
     blobs.put(&tok_bytes)?;
     blobs.put_u32s(&fold_of)?;
-    drop(fold_of);
+    drop((tok_offsets, tok_bytes, fold_of));
 
-    // ---- unigrams: documents of each token, by a counting sort on the token
-    let mut starts = vec![0u32; k + 1];
-    for &t in &ids {
-        if t != SKIPPED && own[t as usize] {
-            starts[t as usize + 1] += 1;
-        }
-    }
-    for i in 0..k {
-        starts[i + 1] += starts[i];
-    }
-    let mut fill = starts.clone();
-    let mut docs_of = vec![0u32; starts[k] as usize];
-    let mut start = 0usize;
-    for (d, &end) in doc_ends.iter().enumerate() {
-        for &t in &ids[start..end as usize] {
-            if t != SKIPPED && own[t as usize] {
-                docs_of[fill[t as usize] as usize] = d as u32;
-                fill[t as usize] += 1;
+    // Calls `f(doc, position, token, follower)` for every occurrence this
+    // section lists: all of a token with lists of its own, and those of a
+    // shared token followed by a token with lists of its own (an exact
+    // bigram the folded lists cannot answer).
+    let each = |f: &mut dyn FnMut(u32, u32, u32, u32)| {
+        let mut start = 0usize;
+        for (d, &end) in doc_ends.iter().enumerate() {
+            let doc = &ids[start..end as usize];
+            for (p, &a) in doc.iter().enumerate() {
+                if a == SKIPPED {
+                    continue;
+                }
+                let b = match doc.get(p + 1) {
+                    Some(&b) if b != SKIPPED => b,
+                    _ => END,
+                };
+                if own[a as usize] || (b != END && own[b as usize]) {
+                    f(d as u32, p as u32, a, b);
+                }
             }
+            start = end as usize;
         }
-        start = end as usize;
-    }
-    drop(fill);
-    let mut uni_df = Vec::with_capacity(k);
-    let mut uni_off = Vec::with_capacity(k + 1);
-    let mut written = 0usize;
-    uni_off.push(0u32);
-    for t in 0..k {
-        let list = &docs_of[starts[t] as usize..starts[t + 1] as usize];
-        let buf = blobs.buf();
-        let before = buf.len();
-        let (mut prev, mut df, mut i) = (0u32, 0u32, 0usize);
-        while i < list.len() {
-            let d = list[i];
-            let mut j = i + 1;
-            while j < list.len() && list[j] == d {
-                j += 1;
-            }
-            write_varint(buf, d - prev);
-            write_varint(buf, (j - i) as u32);
-            prev = d;
-            df += 1;
-            i = j;
-        }
-        written += buf.len() - before;
-        uni_df.push(df);
-        uni_off.push(offset32(written)?);
-        blobs.spill()?;
-    }
-    blobs.end()?;
-    drop(docs_of);
-    drop(starts);
-    blobs.put_u32s(&uni_df)?;
-    blobs.put_u32s(&uni_off)?;
-    drop((uni_df, uni_off));
-
-    // ---- bigrams: occurrences sorted by first token (counting sort), then
-    // within each first token by second token (counting sort over the
-    // second tokens that occur), keeping document and position order
+    };
     let mut first = vec![0u32; k + 1];
-    let mut start = 0usize;
-    for &end in doc_ends {
-        for w in ids[start..end as usize].windows(2) {
-            if w[0] != SKIPPED && w[1] != SKIPPED && (own[w[0] as usize] || own[w[1] as usize]) {
-                first[w[0] as usize + 1] += 1;
-            }
-        }
-        start = end as usize;
-    }
+    each(&mut |_, _, a, _| first[a as usize + 1] += 1);
     for i in 0..k {
         first[i + 1] += first[i];
     }
+    let total = first[k] as usize;
+    let passes = total.div_ceil(CHUNK).max(1);
+    let chunk = total.div_ceil(passes);
+
+    let mut uni_data = Vec::new();
+    let mut uni_df = Vec::with_capacity(k);
+    let mut uni_off = Vec::with_capacity(k + 1);
+    uni_off.push(0u32);
     let mut bi_dir = Vec::new();
     let mut bi_dir_off = Vec::with_capacity(k + 1);
     let mut bi_data_off = Vec::with_capacity(k + 1);
@@ -444,11 +429,9 @@ fn write_mode(
     let mut next = vec![0u32; k];
     let mut touched: Vec<u32> = Vec::new();
     let mut sorted: Vec<Occ> = Vec::new();
-    let passes = (first[k] as usize).div_ceil(CHUNK).max(1);
-    let chunk = (first[k] as usize).div_ceil(passes);
     let mut lo = 0usize;
     while lo < k {
-        // the first tokens [lo, hi) whose occurrences fit a chunk (at least one)
+        // the tokens [lo, hi) whose occurrences fit a chunk (at least one)
         let mut hi = lo + 1;
         while hi < k && (first[hi + 1] - first[lo]) as usize <= chunk {
             hi += 1;
@@ -459,33 +442,49 @@ fn write_mode(
         }
         occs.clear();
         occs.resize((first[hi] - base) as usize, Occ::default());
-        let whole = lo == 0 && hi == k;
-        let mut start = 0usize;
-        for (d, &end) in doc_ends.iter().enumerate() {
-            for (p, w) in ids[start..end as usize].windows(2).enumerate() {
-                let a = w[0] as usize;
-                if w[0] != SKIPPED
-                    && w[1] != SKIPPED
-                    && (own[a] || own[w[1] as usize])
-                    && (whole || (lo..hi).contains(&a))
-                {
-                    let f = &mut fill[a];
-                    occs[*f as usize] = Occ { second: w[1], doc: d as u32, pos: p as u32 };
-                    *f += 1;
-                }
+        let (lo32, hi32) = (lo as u32, hi as u32);
+        each(&mut |doc, pos, a, second| {
+            if (lo32..hi32).contains(&a) {
+                let f = &mut fill[a as usize];
+                occs[*f as usize] = Occ { second, doc, pos };
+                *f += 1;
             }
-            start = end as usize;
-        }
+        });
         for a in lo..hi {
+            let bucket = &occs[(first[a] - base) as usize..(first[a + 1] - base) as usize];
+            // the unigram list: the token's occurrences, in document order
+            if own[a] {
+                let (mut prev, mut df, mut i) = (0u32, 0u32, 0usize);
+                while i < bucket.len() {
+                    let d = bucket[i].doc;
+                    let mut j = i + 1;
+                    while j < bucket.len() && bucket[j].doc == d {
+                        j += 1;
+                    }
+                    write_varint(&mut uni_data, d - prev);
+                    write_varint(&mut uni_data, (j - i) as u32);
+                    prev = d;
+                    df += 1;
+                    i = j;
+                }
+                uni_df.push(df);
+            } else {
+                uni_df.push(0);
+            }
+            uni_off.push(offset32(uni_data.len())?);
+            // the bigram lists: the occurrences grouped by follower
             bi_dir_off.push(offset32(bi_dir.len())?);
             bi_data_off.push(offset32(written)?);
-            let bucket = &occs[(first[a] - base) as usize..(first[a + 1] - base) as usize];
+            let mut n = 0usize;
             for o in bucket {
-                let n = &mut next[o.second as usize];
-                if *n == 0 {
-                    touched.push(o.second);
+                if o.second != END {
+                    let c = &mut next[o.second as usize];
+                    if *c == 0 {
+                        touched.push(o.second);
+                    }
+                    *c += 1;
+                    n += 1;
                 }
-                *n += 1;
             }
             touched.sort_unstable();
             let mut running = 0u32;
@@ -495,11 +494,13 @@ fn write_mode(
                 running += c;
             }
             sorted.clear();
-            sorted.resize(bucket.len(), Occ::default());
+            sorted.resize(n, Occ::default());
             for o in bucket {
-                let n = &mut next[o.second as usize];
-                sorted[*n as usize] = *o;
-                *n += 1;
+                if o.second != END {
+                    let c = &mut next[o.second as usize];
+                    sorted[*c as usize] = *o;
+                    *c += 1;
+                }
             }
             let mut g = 0usize;
             let mut prev_second = 0u32;
@@ -542,6 +543,9 @@ fn write_mode(
     bi_data_off.push(offset32(written)?);
     blobs.end()?;
     drop((occs, sorted, next, fill, first, ids));
+    blobs.put(&uni_data)?;
+    blobs.put_u32s(&uni_df)?;
+    blobs.put_u32s(&uni_off)?;
     blobs.put(&bi_dir)?;
     blobs.put_u32s(&bi_dir_off)?;
     blobs.put_u32s(&bi_data_off)?;
