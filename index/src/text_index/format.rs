@@ -12,11 +12,11 @@
 //!                                  segment: its lists are then the folded token's, and are not
 //!                                  repeated (no unigram list, no bigram list unless the other token
 //!                                  of the bigram has lists of its own); folded section: empty
-//!            uni_data              per document: varint(doc − previous doc), varint(term frequency)
+//!            bi_data               per bigram, per document: varint(doc − previous doc), varint(count),
+//!                                  count × varint(position − previous position)
+//!            uni_data              per token, per document: varint(doc − previous doc), varint(term frequency)
 //!            uni_df                [u32; K]         documents containing token i
 //!            uni_off               [u32; K + 1]     token i's list is uni_data[uni_off[i]..uni_off[i+1]]
-//!            bi_data               per document: varint(doc − previous doc), varint(count),
-//!                                  count × varint(position − previous position)
 //!            bi_dir                per bigram (a, b), b ascending: varint(b − previous b),
 //!                                  varint(byte length of its list); lists follow each other
 //!            bi_dir_off            [u32; K + 1]     the bigrams starting with token a are described by
