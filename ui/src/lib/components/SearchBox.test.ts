@@ -39,7 +39,7 @@ describe("SearchBox", () => {
     render(SearchBox);
     await type("觯");
     await screen.findByTestId("search-results");
-    expect(requests[0]).toEqual({ query: "觯", exact: false, limit: 30, offset: 0 });
+    expect(requests[0]).toEqual({ query: "觯", exact: false, limit: 20, offset: 0 });
     const hits = screen.getAllByTestId("search-hit");
     expect(hits.map((h) => h.dataset.work)).toEqual(["鄉射禮", "燕禮", "大射儀"]);
     const marks = Array.from(document.querySelectorAll("[data-testid=search-hit] mark.hit")).map((m) => m.textContent);
