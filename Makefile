@@ -43,7 +43,8 @@ bindings:
 	UPDATE_BINDINGS=1 $(CARGO) test -p sheli --lib bindings
 
 ## Search benchmark against SQLite FTS5 on ~1M/~10M characters of poetry
-## (release build; downloads the corpus once): bench/RESULTS.md, bench/results.json.
+## (release build; downloads the corpus once), then the app's start-up and
+## keystroke figures (scripts/bench-app.sh): bench/RESULTS.md, bench/results.json.
 bench:
 	scripts/bench.sh
 

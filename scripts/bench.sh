@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: Sheli's search against SQLite FTS5 on ~1M and ~10M characters of
 # Tang and Song poetry (npm chinese-poetry, downloaded once into bench/work/).
+# Then the app's start-up and keystroke figures (scripts/bench-app.sh).
 # Writes bench/results.json and bench/RESULTS.md. Not part of `make test`.
 # Extra arguments go to the benchmark, e.g. scripts/bench.sh --sizes 1m --runs 2
 set -euo pipefail
@@ -8,4 +9,7 @@ cd "$(dirname "$0")/.."
 command -v npm >/dev/null || { echo "bench: npm is needed to fetch the corpus (scripts/install-deps.sh system)" >&2; exit 1; }
 cargo build --release --locked -p sheli-bench
 echo "bench: load before the run: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-exec ./target/release/sheli-bench run "$@"
+./target/release/sheli-bench run "$@"
+# The app's own figures (start-up, keystroke → results), merged into the same
+# files under "app" and their own RESULTS.md section.
+scripts/bench-app.sh
