@@ -1,0 +1,76 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setTransport } from "../api";
+import type { UserCard } from "../bindings/UserCard";
+import GlossariesView from "./GlossariesView.svelte";
+import { sampleCard, sampleGlossary } from "../../test/user-fixtures";
+
+afterEach(() => {
+  cleanup();
+  setTransport(null);
+});
+
+function backend() {
+  const calls: [string, Record<string, unknown>][] = [];
+  const cards: UserCard[] = [];
+  setTransport(async (cmd, args) => {
+    calls.push([cmd, args]);
+    switch (cmd) {
+      case "my_glossaries":
+        return [sampleGlossary({ cards: cards.length })];
+      case "list_cards":
+        return cards.filter((c) => !args.query || c.headword.includes(args.query as string));
+      case "find_builtin_cards":
+        return [{ id: "bi", headword: "楅", simplified: "楅", pinyin: "bī", kind: "射具", summary: "The arrow rest." }];
+      case "add_builtin_card": {
+        const c = sampleCard({ id: cards.length + 1 });
+        cards.push(c);
+        return c;
+      }
+      case "update_card": {
+        const c = cards.find((x) => x.id === args.id)!;
+        Object.assign(c, args.edit);
+        return c;
+      }
+      default:
+        throw new Error(cmd);
+    }
+  });
+  return calls;
+}
+
+describe("my glossaries", () => {
+  it("adds a built-in card found by search, then edits every field", async () => {
+    const calls = backend();
+    render(GlossariesView, { id: 1 });
+    expect((await screen.findByTestId("glossary-title")).textContent).toBe("射器");
+    await fireEvent.input(screen.getByTestId("builtin-search"), { target: { value: "楅" } });
+    await fireEvent.click(await screen.findByTestId("add-builtin-bi"));
+    await waitFor(() => expect(screen.getAllByTestId("card-row").length).toBe(1));
+    expect(calls.find(([c]) => c === "add_builtin_card")?.[1]).toEqual({ glossaryId: 1, builtinId: "bi" });
+
+    await fireEvent.click(screen.getByTestId("card-edit"));
+    await fireEvent.input(screen.getByTestId("card-reading"), { target: { value: "bì" } });
+    await fireEvent.input(screen.getByTestId("card-tags"), { target: { value: "gear, 射具" } });
+    await fireEvent.input(screen.getByTestId("card-passages"), { target: { value: "xiangshe.zhushu.0164" } });
+    await fireEvent.click(screen.getByTestId("card-save"));
+    await waitFor(() => expect(calls.some(([c]) => c === "update_card")).toBe(true));
+    expect(calls.find(([c]) => c === "update_card")?.[1].edit).toEqual({
+      headword: "楅",
+      reading: "bì",
+      definition: "The arrow rest.",
+      tags: ["gear", "射具"],
+      passages: ["xiangshe.zhushu.0164"],
+    });
+    expect((await screen.findByTestId("card-passage")).getAttribute("href")).toBe("#/read/xiangshe.zhushu.0164");
+  });
+
+  it("searches within the list through the backend (folded there)", async () => {
+    const calls = backend();
+    render(GlossariesView, { id: 1 });
+    await screen.findByTestId("glossary-title");
+    await fireEvent.input(screen.getByTestId("card-search"), { target: { value: "觯" } });
+    await waitFor(() => expect(calls.some(([c, a]) => c === "list_cards" && a.query === "觯")).toBe(true));
+  });
+});

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { cpLength, cpSlice, cpToUtf16, locateInSegment, spanOfRange, splitMarks, utf16ToCp } from "./spans";
+
+// 𠀀 (U+20000) is one code point, two UTF-16 units.
+const ASTRAL = "\u{20000}";
+
+describe("code points and UTF-16 units", () => {
+  it("counts a character outside the BMP once", () => {
+    expect(cpLength("射禮")).toBe(2);
+    expect(cpLength(`射${ASTRAL}禮`)).toBe(3);
+    expect(`射${ASTRAL}禮`.length).toBe(4);
+    expect(cpLength("")).toBe(0);
+  });
+
+  it("converts offsets both ways", () => {
+    const s = `a${ASTRAL}b${ASTRAL}c`;
+    // code points: a 0, 𠀀 1, b 2, 𠀀 3, c 4
+    expect([0, 1, 3, 4, 6, 7].map((u) => utf16ToCp(s, u))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([0, 1, 2, 3, 4, 5].map((c) => cpToUtf16(s, c))).toEqual([0, 1, 3, 4, 6, 7]);
+    expect(cpToUtf16(s, 99)).toBe(s.length);
+    expect(cpSlice(s, 1, 4)).toBe(`${ASTRAL}b${ASTRAL}`);
+  });
+
+  it("round-trips every position", () => {
+    const s = `鄉${ASTRAL}射之${ASTRAL}${ASTRAL}禮`;
+    for (let cp = 0; cp <= cpLength(s); cp++) expect(utf16ToCp(s, cpToUtf16(s, cp))).toBe(cp);
+  });
+});
+
+describe("splitMarks", () => {
+  it("cuts a text at mark boundaries, overlapping marks together", () => {
+    const ps = splitMarks("楅猶幅也所以承", [
+      { start: 0, end: 2, kind: "note", id: 1 },
+      { start: 1, end: 4, kind: "note", id: 2 },
+    ]);
+    expect(ps.map((p) => [p.text, p.marks.map((m) => m.id)])).toEqual([
+      ["楅", [1]],
+      ["猶", [1, 2]],
+      ["幅也", [2]],
+      ["所以承", []],
+    ]);
+  });
+
+  it("places marks in a part of a segment by its offset, in code points", () => {
+    const part = `${ASTRAL}注「主人」`;
+    const ps = splitMarks(part, [{ start: 11, end: 13, kind: "note", id: 7 }], 10);
+    expect(ps.map((p) => p.text)).toEqual([ASTRAL, "注「", "主人」"]);
+    expect(ps[1].marks.length).toBe(1);
+    expect(splitMarks("abc", [{ start: 5, end: 9, kind: "note", id: 1 }])).toEqual([
+      { text: "abc", start: 0, end: 3, marks: [] },
+    ]);
+  });
+});
+
+describe("locateInSegment", () => {
+  it("is exact when the reader shows the segment's text", () => {
+    expect(locateInSegment("主人,州長也。", "主人,州長也。", "主人,", "州長")).toEqual({ start: 3, end: 5 });
+  });
+
+  it("looks the words up when the rendering differs (音義 readings)", () => {
+    expect(locateInSegment("射食亦反　肱古横反", "射食亦反肱古横反", "射食亦反", "肱古")).toEqual({ start: 5, end: 7 });
+    expect(locateInSegment("abc", "xyz", "", "q")).toBeNull();
+  });
+});
+
+describe("spanOfRange", () => {
+  afterEach(() => (document.body.innerHTML = ""));
+
+  function reader(html: string) {
+    document.body.innerHTML = `<section data-passage="x.0001">${html}</section>`;
+  }
+
+  it("reads a selection in a 注 without its layer tag, in code points", () => {
+    reader(
+      `<div data-segment="1"><span class="layer-tag">注</span><span class="seg-text">${ASTRAL}主人,<mark class="note-mark">州長</mark>也。</span></div>`,
+    );
+    const text = `${ASTRAL}主人,州長也。`;
+    const mark = document.querySelector("mark")!;
+    const tail = mark.nextSibling!; // "也。"
+    const r = document.createRange();
+    r.setStart(mark.firstChild!, 1); // after 州
+    r.setEnd(tail, 1); // after 也
+    const span = spanOfRange(r, (p, s) => (p === "x.0001" && s === 1 ? text : null));
+    expect(span).toEqual({ passageId: "x.0001", segment: 1, start: 5, end: 7, text: "長也" });
+  });
+
+  it("refuses a selection across segments or outside the text", () => {
+    reader(`<p data-segment="0">鄉射之禮</p><p data-segment="1">主人戒賓</p><p>outside</p>`);
+    const [a, b, c] = Array.from(document.querySelectorAll("p"));
+    const across = document.createRange();
+    across.setStart(a.firstChild!, 1);
+    across.setEnd(b.firstChild!, 2);
+    expect(spanOfRange(across, () => "x")).toBeNull();
+    const out = document.createRange();
+    out.selectNodeContents(c);
+    expect(spanOfRange(out, () => "x")).toBeNull();
+    const empty = document.createRange();
+    empty.setStart(a.firstChild!, 1);
+    expect(spanOfRange(empty, () => "鄉射之禮")).toBeNull();
+  });
+});

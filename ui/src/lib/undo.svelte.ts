@@ -1,0 +1,59 @@
+// A toast that offers to undo what was just done ("Note deleted · Undo"),
+// for a few seconds. One at a time: a new one replaces the last (whose
+// change then stays).
+
+export const UNDO_MS = 8000;
+
+export class UndoToast {
+  message: string = $state("");
+  /** Set while the undo runs, or after it failed. */
+  status: string = $state("");
+  #undo: (() => Promise<unknown>) | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  get visible(): boolean {
+    return this.message !== "";
+  }
+
+  get canUndo(): boolean {
+    return this.#undo !== null;
+  }
+
+  /** Shows `message` with an Undo button running `undo`, for `ms`. */
+  show(message: string, undo: () => Promise<unknown>, ms = UNDO_MS): void {
+    this.#clearTimer();
+    this.message = message;
+    this.status = "";
+    this.#undo = undo;
+    this.#timer = setTimeout(() => this.dismiss(), ms);
+  }
+
+  /** Runs the undo (once); the toast closes when it succeeded. */
+  async undo(): Promise<boolean> {
+    const run = this.#undo;
+    if (!run) return false;
+    this.#undo = null;
+    this.#clearTimer();
+    try {
+      await run();
+      this.dismiss();
+      return true;
+    } catch (e) {
+      this.status = `Could not undo: ${e instanceof Error ? e.message : String(e)}`;
+      this.#timer = setTimeout(() => this.dismiss(), UNDO_MS);
+      return false;
+    }
+  }
+
+  dismiss(): void {
+    this.#clearTimer();
+    this.message = "";
+    this.status = "";
+    this.#undo = null;
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
