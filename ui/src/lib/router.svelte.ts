@@ -1,22 +1,65 @@
 // Which view is open, kept in the location hash so that Back and Forward
-// work: `#/library`, `#/read/<passage id>`, and the study views
-// (`#/glossaries`, `#/review`, `#/notes`: study-routes.ts).
+// work: `#/library`, `#/read/<passage id>` (with `?seg=<segment>&hl=<s>-<e>,…`
+// when opened from a search hit: the ranges to mark in that segment),
+// `#/terms` (the built-in glossary), `#/terms/<card id>`, `#/pictures`.
 
 import { parseStudyHash, studyHash, type StudyRoute } from "./study-routes";
 
-export type Route = { view: "library" } | { view: "reader"; id: string } | StudyRoute;
+/** A search hit to mark in the reader: character ranges of one segment. */
+export interface Hit {
+  segment: number;
+  ranges: [number, number][];
+}
+
+export type Route =
+  | { view: "library" }
+  | { view: "reader"; id: string; hit?: Hit }
+  | { view: "terms" }
+  | { view: "term"; id: string }
+  | { view: "pictures" }
+  | StudyRoute;
+
+function parseHit(seg: string, hl: string): Hit | undefined {
+  const ranges = hl
+    .split(",")
+    .map((r) => r.split("-").map(Number) as [number, number])
+    .filter(([s, e]) => Number.isInteger(s) && Number.isInteger(e) && e > s);
+  return ranges.length ? { segment: Number(seg), ranges } : undefined;
+}
 
 export function parseHash(hash: string): Route {
-  const m = /^#\/read\/([A-Za-z0-9._-]{1,64})$/.exec(hash);
-  if (m) return { view: "reader", id: m[1] };
+  const m = /^#\/read\/([A-Za-z0-9._-]{1,64})(?:\?seg=(\d{1,4})&hl=(\d{1,6}-\d{1,6}(?:,\d{1,6}-\d{1,6}){0,63}))?$/.exec(hash);
+  if (m) {
+    const hit = m[2] !== undefined ? parseHit(m[2], m[3]) : undefined;
+    return hit ? { view: "reader", id: m[1], hit } : { view: "reader", id: m[1] };
+  }
+  const t = /^#\/terms(?:\/([a-z0-9-]{1,64}))?$/.exec(hash);
+  if (t) return t[1] ? { view: "term", id: t[1] } : { view: "terms" };
+  if (hash === "#/pictures") return { view: "pictures" };
   const study = parseStudyHash(hash);
   if (study) return study;
   return { view: "library" };
 }
 
 export function routeHash(r: Route): string {
-  if (r.view === "glossaries" || r.view === "review" || r.view === "notes") return studyHash(r);
-  return r.view === "reader" ? `#/read/${r.id}` : "#/library";
+  switch (r.view) {
+    case "reader":
+      return r.hit
+        ? `#/read/${r.id}?seg=${r.hit.segment}&hl=${r.hit.ranges.map(([s, e]) => `${s}-${e}`).join(",")}`
+        : `#/read/${r.id}`;
+    case "terms":
+      return "#/terms";
+    case "term":
+      return `#/terms/${r.id}`;
+    case "pictures":
+      return "#/pictures";
+    case "glossaries":
+    case "review":
+    case "notes":
+      return studyHash(r);
+    default:
+      return "#/library";
+  }
 }
 
 class Router {
