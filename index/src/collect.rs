@@ -2,26 +2,23 @@
 //! needs except snippets: totals of segments and occurrences, broken down by
 //! source and layer, and the best-scoring segments.
 //!
-//! Occurrences are counted from the text index (term frequencies, and the
-//! phrase matches the query computed, shared through the
-//! [`MatchCache`](crate::text_index::MatchCache)), never by reading documents
-//! back, so counting stays cheap even when a single character matches a
-//! hundred thousand segments. The count is the corpus contract:
-//! non-overlapping occurrences of the folded query in each segment, scanning
-//! left to right.
+//! Occurrences are counted from the postings (term frequencies and
+//! positions), never by reading documents back, so counting stays cheap even
+//! when a single character matches a hundred thousand segments. The count is
+//! the corpus contract: non-overlapping occurrences of the folded query in
+//! each segment, scanning left to right.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use std::sync::Arc;
-
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
-use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
+use tantivy::postings::{Postings, SegmentPostings};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocAddress, DocId, DocSet, Score, SegmentOrdinal, SegmentReader, TERMINATED, Term};
 
 use crate::query::CountTerm;
-use crate::text_index::reader::UniCursor;
-use crate::text_index::{TextContext, query::PhraseHit};
+use crate::schema::Fields;
 
 /// How much a match in each layer weighs in ranking (by layer ordinal, see
 /// [`crate::indexer::layer_ord`]): the classic first, then 鄭玄, then the rest.
@@ -91,7 +88,7 @@ impl PartialOrd for Ranked {
 }
 
 pub struct MatchCollector<'a> {
-    pub ctx: &'a TextContext,
+    pub fields: Fields,
     pub terms: &'a [CountTerm],
     /// How many top segments to keep (offset + limit of the page).
     pub keep: usize,
@@ -103,24 +100,21 @@ pub struct Fruit {
     pub top: Vec<Ranked>,
 }
 
-/// How one count term is counted in one index segment.
-enum Counter {
-    /// One slot (a character, or the characters of a pinyin syllable): the
-    /// term frequencies of its tokens.
-    Tokens(Vec<UniCursor>),
-    /// A phrase: its matches, and how far the collector has got.
-    Phrase { hits: Arc<Vec<PhraseHit>>, at: usize },
+/// Postings of one slot of one count term in one index segment.
+struct Slot {
+    postings: Vec<SegmentPostings>,
 }
 
 pub struct MatchSegmentCollector {
     segment: SegmentOrdinal,
-    terms: Vec<Counter>,
+    terms: Vec<Vec<Slot>>,
     source_ord: Column<u64>,
     layer_ord: Column<u64>,
     keep: usize,
     totals: Totals,
     // Min-heap of the best `keep` results (Reverse order via the wrapper).
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
+    scratch: Vec<Vec<u32>>,
 }
 
 impl Collector for MatchCollector<'_> {
@@ -128,19 +122,22 @@ impl Collector for MatchCollector<'_> {
     type Child = MatchSegmentCollector;
 
     fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<MatchSegmentCollector> {
-        let text = self.ctx.texts.get(reader)?;
         let mut terms = Vec::with_capacity(self.terms.len());
         for term in self.terms {
-            let counter = if term.slots.len() == 1 {
-                let cursors =
-                    term.slots[0].iter().filter_map(|t| text.token_id(term.mode, t)).map(|id| text.unigrams(term.mode, id));
-                Counter::Tokens(cursors.collect())
-            } else {
-                // every slot of a phrase holds one token
-                let tokens: Vec<String> = term.slots.iter().map(|s| s.first().cloned().unwrap_or_default()).collect();
-                Counter::Phrase { hits: self.ctx.cache.phrase_hits(reader, &text, term.mode, &tokens), at: 0 }
-            };
-            terms.push(counter);
+            let field = term.field(&self.fields);
+            let inverted = reader.inverted_index(field)?;
+            let mut slots = Vec::with_capacity(term.slots.len());
+            for slot in &term.slots {
+                let mut postings = Vec::new();
+                for token in slot {
+                    let t = Term::from_field_text(field, token);
+                    if let Some(p) = inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)? {
+                        postings.push(p);
+                    }
+                }
+                slots.push(Slot { postings });
+            }
+            terms.push(slots);
         }
         let fast = reader.fast_fields();
         Ok(MatchSegmentCollector {
@@ -151,6 +148,7 @@ impl Collector for MatchCollector<'_> {
             keep: self.keep,
             totals: Totals::default(),
             heap: BinaryHeap::new(),
+            scratch: Vec::new(),
         })
     }
 
@@ -171,28 +169,53 @@ impl Collector for MatchCollector<'_> {
     }
 }
 
-impl Counter {
-    /// Occurrences of the term in `doc`; documents come in increasing order.
-    #[inline]
-    fn count(&mut self, doc: DocId) -> u32 {
-        match self {
-            Counter::Tokens(cursors) => {
-                let mut n = 0;
-                for c in cursors {
-                    if c.seek(doc) == doc {
-                        n += c.tf();
-                    }
+impl MatchSegmentCollector {
+    /// Occurrences of one count term in `doc`.
+    fn count(slots: &mut [Slot], doc: DocId, scratch: &mut Vec<Vec<u32>>) -> u32 {
+        // A one-slot term (a single character, or a pinyin set of characters)
+        // needs no positions: each occurrence is one token.
+        if slots.len() == 1 {
+            let mut n = 0;
+            for p in &mut slots[0].postings {
+                if p.doc() < doc {
+                    p.seek(doc);
                 }
-                n
+                if p.doc() == doc {
+                    n += p.term_freq();
+                }
             }
-            Counter::Phrase { hits, at } => {
-                *at += hits[*at..].partition_point(|h| h.doc < doc);
-                match hits.get(*at) {
-                    Some(h) if h.doc == doc => h.occurrences,
-                    _ => 0,
+            return n;
+        }
+        scratch.resize_with(slots.len(), Vec::new);
+        for (slot, positions) in slots.iter_mut().zip(scratch.iter_mut()) {
+            positions.clear();
+            for p in &mut slot.postings {
+                if p.doc() != TERMINATED && p.doc() < doc {
+                    p.seek(doc);
                 }
+                if p.doc() == doc {
+                    p.append_positions_with_offset(0, positions);
+                }
+            }
+            if positions.is_empty() {
+                return 0;
+            }
+            positions.sort_unstable();
+        }
+        let len = slots.len() as u32;
+        let mut count = 0;
+        let mut next_free = 0u32;
+        for &start in &scratch[0] {
+            if start < next_free {
+                continue;
+            }
+            let whole = (1..slots.len()).all(|i| scratch[i].binary_search(&(start + i as u32)).is_ok());
+            if whole {
+                count += 1;
+                next_free = start + len;
             }
         }
+        count
     }
 }
 
@@ -200,7 +223,8 @@ impl SegmentCollector for MatchSegmentCollector {
     type Fruit = Fruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        let occurrences: u32 = self.terms.iter_mut().map(|t| t.count(doc)).sum();
+        let occurrences: u32 =
+            self.terms.iter_mut().map(|t| Self::count(t, doc, &mut self.scratch)).sum();
         let source = self.source_ord.first(doc).unwrap_or(0) as usize;
         let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
         self.totals.add(source, layer, occurrences as u64);

@@ -1,16 +1,14 @@
 //! Writing an index: one tantivy document per segment.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use sheli_corpus::{Corpus, Layer};
-use tantivy::indexer::NoMergePolicy;
 use tantivy::{Index, IndexSettings, IndexWriter, TantivyDocument, doc};
 
 use crate::directory::CacheDirectory;
 use crate::error::Result;
 use crate::schema::{self, Fields};
-use crate::text_index::TextPlugin;
+use crate::tokenizer;
 
 /// A segment as the index sees it. The corpus is one producer; the benchmark
 /// feeds poems through the same type.
@@ -57,11 +55,10 @@ impl Default for BuildOptions {
 /// Writes `docs` into a new index in `dir` (which must be empty or absent).
 /// `sources` gives each source id its ordinal for counting.
 ///
-/// Tantivy stores the documents and indexes the filter fields; the texts are
-/// indexed by [`TextPlugin`] in tantivy's indexing threads, one `.sheli`
-/// file per segment. Segments are never merged (each indexing thread
-/// writes one). Files are written without `fsync` ([`CacheDirectory`]): the
-/// index is a cache, checked against its checksums before it is reused.
+/// Files are written without `fsync` ([`CacheDirectory`]): the index is a
+/// cache of the texts, checked against its checksums before it is reused
+/// ([`crate::location`]), so durability would buy nothing and cost a sync per
+/// file.
 pub fn write_index<'a>(
     dir: &Path,
     sources: &[String],
@@ -75,16 +72,12 @@ pub fn write_index<'a>(
     if Index::exists(&directory).map_err(tantivy::TantivyError::from)? {
         return Err(tantivy::TantivyError::IndexAlreadyExists.into());
     }
-    let index = Index::builder()
-        .schema(schema)
-        .settings(IndexSettings::default())
-        .register_plugin(Arc::new(TextPlugin))
-        .open_or_create(directory)?;
+    let index = Index::create(directory, schema, IndexSettings::default())?;
+    tokenizer::register(&index);
     let mut writer: IndexWriter = index.writer_with_num_threads(options.threads, options.memory_budget)?;
-    writer.set_merge_policy(Box::new(NoMergePolicy));
     let total = docs.len();
     for (i, d) in docs.enumerate() {
-        writer.add_document(document(&fields, sources, &d))?;
+        writer.add_document(to_document(&fields, sources, &d))?;
         if i % 4096 == 0 || i + 1 == total {
             progress(Progress { done: i + 1, total });
         }
@@ -94,8 +87,7 @@ pub fn write_index<'a>(
     Ok(index)
 }
 
-/// The tantivy document of a segment.
-pub fn document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
+fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
     let source_ord = sources.iter().position(|s| s == d.source).unwrap_or(0) as u64;
     let line_starts: Vec<u8> =
         d.line_starts.iter().flat_map(|(c, l)| c.to_le_bytes().into_iter().chain(l.to_le_bytes())).collect();
@@ -111,6 +103,8 @@ pub fn document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocume
         f.line_starts => line_starts,
         f.ji => d.ji as u64,
         f.text => d.text,
+        f.folded => d.text,
+        f.exact => d.text,
     )
 }
 

@@ -7,7 +7,7 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::query::CountTerm;
-use crate::tokenizer::{Tok, for_each_token};
+use crate::tokenizer::{Tok, tokens};
 
 /// Characters of context on each side of the first hit.
 pub const CONTEXT: usize = 18;
@@ -34,65 +34,19 @@ pub fn term_ranges(toks: &[Tok], term: &CountTerm) -> Vec<Range<usize>> {
     out
 }
 
-/// The tokens of a text in one buffer (a snippet is cut for every hit on a
-/// page, so no `String` per token).
-struct TokenList {
-    buf: String,
-    /// (byte range in `buf`, character range in the text) of each token.
-    toks: Vec<(Range<u32>, Range<usize>)>,
-}
-
-impl TokenList {
-    fn new(text: &str, mode: sheli_corpus::FoldMode) -> TokenList {
-        let mut list = TokenList { buf: String::with_capacity(text.len()), toks: Vec::with_capacity(text.len() / 3) };
-        for_each_token(text, mode, |t, _, chars| {
-            let start = list.buf.len() as u32;
-            list.buf.push_str(t);
-            list.toks.push((start..list.buf.len() as u32, chars));
-        });
-        list
-    }
-
-    #[inline]
-    fn text(&self, i: usize) -> &str {
-        let r = &self.toks[i].0;
-        &self.buf[r.start as usize..r.end as usize]
-    }
-
-    /// [`term_ranges`] on this list.
-    fn ranges(&self, term: &CountTerm) -> Vec<Range<usize>> {
-        let n = term.slots.len();
-        let mut out = Vec::new();
-        if n == 0 || self.toks.len() < n {
-            return out;
-        }
-        let mut i = 0;
-        while i + n <= self.toks.len() {
-            let whole = term.slots.iter().enumerate().all(|(k, slot)| slot.iter().any(|t| t == self.text(i + k)));
-            if whole {
-                out.push(self.toks[i].1.start..self.toks[i + n - 1].1.end);
-                i += n;
-            } else {
-                i += 1;
-            }
-        }
-        out
-    }
-}
-
 /// All highlight ranges of all terms in `text`, sorted, merged where they overlap.
 pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
     let mut ranges: Vec<Range<usize>> = Vec::new();
-    let mut cache: Vec<(sheli_corpus::FoldMode, TokenList)> = Vec::new();
+    let mut cache: Vec<(sheli_corpus::FoldMode, Vec<Tok>)> = Vec::new();
     for term in terms {
         let toks = match cache.iter().position(|(m, _)| *m == term.mode) {
             Some(i) => &cache[i].1,
             None => {
-                cache.push((term.mode, TokenList::new(text, term.mode)));
+                cache.push((term.mode, tokens(text, term.mode)));
                 &cache.last().expect("just pushed").1
             }
         };
-        ranges.extend(toks.ranges(term));
+        ranges.extend(term_ranges(toks, term));
     }
     ranges.sort_by_key(|r| (r.start, r.end));
     let mut merged: Vec<Range<usize>> = Vec::new();
@@ -144,7 +98,6 @@ pub fn snippet(text: &str, hits: &[Range<usize>]) -> Snippet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenizer::tokens;
     use sheli_corpus::FoldMode;
 
     fn phrase(s: &str) -> CountTerm {

@@ -21,7 +21,6 @@ pub mod query;
 pub mod reading;
 pub mod schema;
 pub mod search;
-pub mod text_index;
 pub mod tokenizer;
 
 pub use error::{IndexError, Result};

@@ -103,7 +103,6 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
             SegmentComponent::Positions,
             SegmentComponent::FastFields,
             SegmentComponent::Store,
-            SegmentComponent::Custom(crate::text_index::EXTENSION.to_string()),
         ];
         if segment.has_deletes() {
             components.push(SegmentComponent::Delete);

@@ -1,23 +1,16 @@
 //! The index schema: one document per segment.
-//!
-//! Tantivy indexes only the filter fields (`source`, `work`, `layer`) and
-//! stores the rest; the tokens of the text, folded and exact, are indexed by
-//! Sheli's own text index ([`crate::text_index`]), which tantivy runs as a
-//! segment plugin. The `folded` and `exact` fields are declared (neither
-//! indexed nor stored) so that the two modes have field names in BM25 terms.
 
-use tantivy::schema::{FAST, Field, STORED, STRING, Schema, SchemaBuilder, TextOptions};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
+};
+
+use crate::tokenizer;
 
 /// Bump when the schema, tokenizer or stored layout changes: indexes written
 /// with another version are rebuilt on open.
-///
-/// 2: the texts are indexed by [`crate::text_index`] instead of two
-/// positional tantivy fields; `passage` and `layer_ord` are no longer indexed
-/// (nothing searched them).
-pub const SCHEMA_VERSION: u32 = 2;
-
-/// Name of the stored text field, which the text index reads.
-pub const TEXT: &str = "text";
+/// (Version 2 was an experimental custom text index, since removed; 3 is the
+/// two positional tantivy fields again, written without fsync.)
+pub const SCHEMA_VERSION: u32 = 3;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
@@ -37,40 +30,40 @@ pub struct Fields {
     /// Where the segment's raw lines change: pairs (char index, line), LE u32.
     pub line_starts: Field,
     pub ji: Field,
-    /// The original text, for snippets; the text index tokenizes it.
+    /// The original text, for snippets.
     pub text: Field,
-    /// Names the folded tokens (scripts and variants met) in BM25 terms.
+    /// Tokens folded across scripts and variants, with positions.
     pub folded: Field,
-    /// Names the exact tokens in BM25 terms.
+    /// Tokens in their exact form, with positions.
     pub exact: Field,
 }
 
-pub fn build() -> (Schema, Fields) {
-    let (b, fields) = builder();
-    (b.build(), fields)
+fn token_field(tokenizer: &str) -> TextOptions {
+    TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokenizer)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    )
 }
 
-/// The schema's fields, in a builder that more fields can still be added to
-/// (tests add tantivy's own token fields next to the text index to compare
-/// the two).
-pub fn builder() -> (SchemaBuilder, Fields) {
+pub fn build() -> (Schema, Fields) {
     let mut b = Schema::builder();
     let fields = Fields {
-        passage: b.add_text_field("passage", STORED),
+        passage: b.add_text_field("passage", STRING | STORED),
         source: b.add_text_field("source", STRING | STORED),
         work: b.add_text_field("work", STRING | STORED),
         layer: b.add_text_field("layer", STRING | STORED),
         source_ord: b.add_u64_field("source_ord", FAST),
-        layer_ord: b.add_u64_field("layer_ord", FAST),
+        layer_ord: b.add_u64_field("layer_ord", FAST | INDEXED),
         segment: b.add_u64_field("segment", STORED),
         line: b.add_u64_field("line", STORED),
         line_starts: b.add_bytes_field("line_starts", STORED),
         ji: b.add_u64_field("ji", STORED),
-        text: b.add_text_field(TEXT, STORED),
-        folded: b.add_text_field("folded", TextOptions::default()),
-        exact: b.add_text_field("exact", TextOptions::default()),
+        text: b.add_text_field("text", STORED),
+        folded: b.add_text_field("folded", token_field(tokenizer::FOLDED)),
+        exact: b.add_text_field("exact", token_field(tokenizer::EXACT)),
     };
-    (b, fields)
+    (b.build(), fields)
 }
 
 impl Fields {

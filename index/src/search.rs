@@ -2,7 +2,7 @@
 //! then read back only the segments shown to build their snippets.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
@@ -17,7 +17,6 @@ use crate::meta::IndexMeta;
 use crate::query::{self, CountTerm, Vocabulary};
 use crate::reading::Syllable;
 use crate::schema::Fields;
-use crate::text_index::{MatchCache, SegmentTexts, TextContext};
 
 /// The largest page a caller may ask for.
 pub const MAX_LIMIT: usize = 1000;
@@ -101,8 +100,6 @@ pub struct SearchResponse {
 pub struct SearchIndex {
     reader: IndexReader,
     fields: Fields,
-    /// The text index of each segment of `reader` (never reloaded).
-    texts: Arc<SegmentTexts>,
     meta: IndexMeta,
     vocabulary: Vocabulary,
     folded_chars: OnceLock<Vec<char>>,
@@ -110,25 +107,11 @@ pub struct SearchIndex {
 
 impl SearchIndex {
     pub fn new(index: Index, meta: IndexMeta) -> Result<SearchIndex> {
+        crate::tokenizer::register(&index);
         let fields = Fields::from_schema(&index.schema())?;
-        let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        let texts = Arc::new(SegmentTexts::open(&reader.searcher())?);
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let vocabulary = Vocabulary { works: meta.works.clone(), sources: meta.sources.clone() };
-        Ok(SearchIndex { reader, fields, texts, meta, vocabulary, folded_chars: OnceLock::new() })
-    }
-
-    /// What the text queries of one search share (a fresh match cache).
-    pub fn text_context(&self) -> TextContext {
-        TextContext {
-            texts: self.texts.clone(),
-            cache: Arc::new(MatchCache::default()),
-            folded: self.fields.folded,
-            exact: self.fields.exact,
-        }
-    }
-
-    pub fn searcher(&self) -> tantivy::Searcher {
-        self.reader.searcher()
+        Ok(SearchIndex { reader, fields, meta, vocabulary, folded_chars: OnceLock::new() })
     }
 
     pub fn meta(&self) -> &IndexMeta {
@@ -139,15 +122,19 @@ impl SearchIndex {
         self.reader.searcher().num_docs()
     }
 
-    /// Every single-character folded token of the index: what pinyin expands to.
+    /// Every single-character term of the folded field: what pinyin expands to.
     fn folded_chars(&self) -> &[char] {
         self.folded_chars.get_or_init(|| {
             let mut chars = Vec::new();
-            for text in self.texts.iter() {
-                for token in text.tokens(sheli_corpus::FoldMode::Folded) {
-                    let mut cs = token.chars();
-                    if let (Some(c), None) = (cs.next(), cs.next()) {
-                        chars.push(c);
+            for seg in self.reader.searcher().segment_readers() {
+                let Ok(inv) = seg.inverted_index(self.fields.folded) else { continue };
+                let Ok(mut stream) = inv.terms().stream() else { continue };
+                while stream.advance() {
+                    if let Ok(s) = std::str::from_utf8(stream.key()) {
+                        let mut cs = s.chars();
+                        if let (Some(c), None) = (cs.next(), cs.next()) {
+                            chars.push(c);
+                        }
                     }
                 }
             }
@@ -176,11 +163,10 @@ impl SearchIndex {
         let parsed = self.parse(&text, req.exact)?;
         let expand = |s: &Syllable| self.expand(s);
         let terms = query::count_terms(&parsed, &expand);
-        let ctx = self.text_context();
-        let tquery = query::compile(&parsed, &self.fields, &ctx, &expand);
+        let tquery = query::compile(&parsed, &self.fields, &expand);
         let limit = req.limit.min(MAX_LIMIT);
         let searcher = self.reader.searcher();
-        let collector = MatchCollector { ctx: &ctx, terms: &terms, keep: req.offset + limit };
+        let collector = MatchCollector { fields: self.fields, terms: &terms, keep: req.offset + limit };
         let fruit = searcher.search(tquery.as_ref(), &collector)?;
 
         let mut results = Vec::new();

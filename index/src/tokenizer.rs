@@ -77,19 +77,6 @@ impl<'a> Scanner<'a> {
     /// The next token: its text replaces the contents of `out`.
     #[inline]
     fn next(&mut self, out: &mut String) -> Option<Span> {
-        let (found, span) = self.next_found(out)?;
-        if let Found::Char(f) = found {
-            out.clear();
-            out.push(f);
-        }
-        Some(span)
-    }
-
-    /// The next token: a kept character (folded as the mode says), or a
-    /// word whose text replaces the contents of `word`.
-    #[inline]
-    fn next_found(&mut self, word: &mut String) -> Option<(Found, Span)> {
-        let out = word;
         let rest = &self.text[self.pos..];
         let mut chars = rest.char_indices();
         while let Some((off, c)) = chars.next() {
@@ -99,9 +86,11 @@ impl<'a> Scanner<'a> {
             // Kept characters are checked first: they are almost every
             // character of the texts, and the check is a few comparisons.
             if let Some(f) = fold_char(c, self.mode) {
+                out.clear();
+                out.push(f);
                 let end = byte + c.len_utf8();
                 self.pos = end;
-                return Some((Found::Char(f), Span { bytes: byte..end, chars: char_idx..char_idx + 1 }));
+                return Some(Span { bytes: byte..end, chars: char_idx..char_idx + 1 });
             }
             if is_alphanumeric(c) {
                 // a word of another script: letters and digits up to the next
@@ -118,37 +107,11 @@ impl<'a> Scanner<'a> {
                     end = self.pos + o + d.len_utf8();
                 }
                 self.pos = end;
-                return Some((Found::Word, Span { bytes: byte..end, chars: char_idx..self.char_idx }));
+                return Some(Span { bytes: byte..end, chars: char_idx..self.char_idx });
             }
         }
         self.pos = self.text.len();
         None
-    }
-}
-
-/// What [`Scanner::next_found`] found.
-enum Found {
-    Char(char),
-    Word,
-}
-
-/// A token without its position: a kept character (folded as the mode
-/// says), or a word of another script.
-pub(crate) enum Piece<'a> {
-    Char(char),
-    Word(&'a str),
-}
-
-/// [`for_each_token`] without making a text of each character: for the text
-/// index, which sees every character of the library.
-pub(crate) fn for_each_piece(text: &str, mode: FoldMode, mut emit: impl FnMut(Piece<'_>)) {
-    let mut scanner = Scanner::new(text, mode);
-    let mut buf = String::new();
-    while let Some((found, _)) = scanner.next_found(&mut buf) {
-        match found {
-            Found::Char(c) => emit(Piece::Char(c)),
-            Found::Word => emit(Piece::Word(&buf)),
-        }
     }
 }
 

@@ -199,18 +199,18 @@ fn a_damaged_index_is_rebuilt_and_search_still_answers() {
 /// managed files included. Every such damage must be noticed on open.
 #[test]
 fn damage_a_lost_write_could_leave_is_noticed() {
-    // a text index file cut short
-    damaged_and_rebuilt(|path| truncate_to_half(&files_with(path, "sheli")[0]));
-    // zeros in the middle of a text index file, its length unchanged
+    // a positions file cut short
+    damaged_and_rebuilt(|path| truncate_to_half(&files_with(path, "pos")[0]));
+    // zeros in the middle of a postings file, its length unchanged
     damaged_and_rebuilt(|path| {
-        let file = &files_with(path, "sheli")[0];
+        let file = &files_with(path, "idx")[0];
         let mut bytes = std::fs::read(file).unwrap();
         let mid = bytes.len() / 2;
         bytes[mid..mid + 64].fill(0);
         std::fs::write(file, bytes).unwrap();
     });
     // a segment file gone
-    damaged_and_rebuilt(|path| std::fs::remove_file(&files_with(path, "sheli")[0]).unwrap());
+    damaged_and_rebuilt(|path| std::fs::remove_file(&files_with(path, "term")[0]).unwrap());
     // an empty doc store, and tantivy's list of managed files lost with it
     // (tantivy's own checksum validation only looks at listed files)
     damaged_and_rebuilt(|path| {

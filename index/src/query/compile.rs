@@ -3,13 +3,14 @@
 
 use sheli_corpus::FoldMode;
 use tantivy::Term;
-use tantivy::query::{BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query as TQuery, TermQuery};
+use tantivy::query::{
+    BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, PhraseQuery, Query as TQuery, TermQuery,
+};
 use tantivy::schema::{Field, IndexRecordOption};
 
 use super::ast::{Atom, AtomKind, Filter, Query};
 use crate::reading::Syllable;
 use crate::schema::Fields;
-use crate::text_index::{TextContext, TextQuery};
 
 /// A term to count and highlight: a sequence of slots, each a set of tokens
 /// any of which may stand there (a pinyin term is one slot of many tokens).
@@ -18,6 +19,15 @@ pub struct CountTerm {
     pub mode: FoldMode,
     pub slots: Vec<Vec<String>>,
     pub pinyin: bool,
+}
+
+impl CountTerm {
+    pub fn field(&self, fields: &Fields) -> Field {
+        match self.mode {
+            FoldMode::Folded => fields.folded,
+            FoldMode::Exact => fields.exact,
+        }
+    }
 }
 
 /// The positive terms of `query` as count terms; pinyin syllables are
@@ -43,29 +53,26 @@ fn term_query(field: Field, text: &str) -> Box<dyn TQuery> {
     Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs))
 }
 
-/// The text query for a run of tokens: scored as tantivy's `TermQuery` (one
-/// token) or `PhraseQuery` (several) were, answered by the text index.
-fn text_query(ctx: &TextContext, mode: FoldMode, tokens: &[String]) -> Box<dyn TQuery> {
-    Box::new(TextQuery { mode, tokens: tokens.to_vec(), ctx: ctx.clone() })
-}
-
-fn atom_query(
-    atom: &Atom,
-    fields: &Fields,
-    ctx: &TextContext,
-    expand: &dyn Fn(&Syllable) -> Vec<String>,
-) -> Box<dyn TQuery> {
+fn atom_query(atom: &Atom, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Box<dyn TQuery> {
     match &atom.kind {
-        AtomKind::Phrase { tokens, mode } => text_query(ctx, *mode, tokens),
+        AtomKind::Phrase { tokens, mode } => {
+            let field = match mode {
+                FoldMode::Folded => fields.folded,
+                FoldMode::Exact => fields.exact,
+            };
+            if tokens.len() == 1 {
+                term_query(field, &tokens[0])
+            } else {
+                let terms = tokens.iter().map(|t| Term::from_field_text(field, t)).collect();
+                Box::new(PhraseQuery::new(terms))
+            }
+        }
         AtomKind::Pinyin(s) => {
             let chars = expand(s);
             if chars.is_empty() {
                 return Box::new(EmptyQuery);
             }
-            let subs = chars
-                .iter()
-                .map(|c| (Occur::Should, text_query(ctx, FoldMode::Folded, std::slice::from_ref(c))))
-                .collect();
+            let subs = chars.iter().map(|c| (Occur::Should, term_query(fields.folded, c))).collect();
             Box::new(BooleanQuery::new(subs))
         }
         AtomKind::Filter(f) => {
@@ -80,25 +87,19 @@ fn atom_query(
     }
 }
 
-/// Compiles `query` for the index described by `fields`, with its texts
-/// searched through `ctx`.
-pub fn compile(
-    query: &Query,
-    fields: &Fields,
-    ctx: &TextContext,
-    expand: &dyn Fn(&Syllable) -> Vec<String>,
-) -> Box<dyn TQuery> {
+/// Compiles `query` for the index described by `fields`.
+pub fn compile(query: &Query, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Box<dyn TQuery> {
     let clauses = query
         .clauses
         .iter()
         .map(|c| {
             let q: Box<dyn TQuery> = if c.alternatives.len() == 1 {
-                atom_query(&c.alternatives[0], fields, ctx, expand)
+                atom_query(&c.alternatives[0], fields, expand)
             } else {
                 let subs = c
                     .alternatives
                     .iter()
-                    .map(|a| (Occur::Should, atom_query(a, fields, ctx, expand)))
+                    .map(|a| (Occur::Should, atom_query(a, fields, expand)))
                     .collect();
                 Box::new(BooleanQuery::new(subs))
             };
