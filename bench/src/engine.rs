@@ -16,7 +16,11 @@ pub const LIMIT: usize = 20;
 
 /// Passage ids, one per poem (`tang.000001`): the segment docs borrow them.
 pub fn passage_ids(poems: &[Poem]) -> Vec<String> {
-    poems.iter().enumerate().map(|(i, p)| format!("{}.{:06}", SOURCES[p.source as usize].0, i + 1)).collect()
+    poems
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}.{:06}", SOURCES[p.source as usize].0, i + 1))
+        .collect()
 }
 
 pub fn meta(segments: usize) -> IndexMeta {
@@ -61,6 +65,11 @@ pub fn search(index: &SearchIndex, query: &str) -> Result<SearchResponse> {
 /// Total bytes of the files in `dir` (not recursive: tantivy writes flat).
 pub fn dir_bytes(dir: &Path) -> u64 {
     std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok()?.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok()?.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
         .unwrap_or(0)
 }

@@ -27,7 +27,7 @@ use std::time::Instant;
 use anyhow::Result;
 use rusqlite::{Connection, params_from_iter};
 use sheli_corpus::FoldMode;
-use sheli_corpus::fold::{fold, find_in};
+use sheli_corpus::fold::{find_in, fold};
 use sheli_index::kwic;
 
 use crate::engine::LIMIT;
@@ -84,7 +84,8 @@ pub fn build(path: &Path, poems: &[Poem]) -> Result<BuildTimes> {
     )?;
     let tx = conn.transaction()?;
     {
-        let mut insert = tx.prepare("INSERT INTO seg(rowid, text, src, folded) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut insert =
+            tx.prepare("INSERT INTO seg(rowid, text, src, folded) VALUES (?1, ?2, ?3, ?4)")?;
         for (i, p) in poems.iter().enumerate() {
             let folded = fold(&p.text, FoldMode::Folded);
             insert.execute(rusqlite::params![i as i64 + 1, p.text, p.source as i64, folded])?;
@@ -140,7 +141,8 @@ impl Fts5 {
             return Ok(Answer::default());
         }
         let plan = plan(&terms);
-        let (long, short): (Vec<&String>, Vec<&String>) = terms.iter().partition(|t| t.chars().count() >= 3);
+        let (long, short): (Vec<&String>, Vec<&String>) =
+            terms.iter().partition(|t| t.chars().count() >= 3);
         let mut args: Vec<String> = Vec::new();
         // occurrences of every term
         let mut count = Vec::new();
@@ -151,7 +153,8 @@ impl Fts5 {
         }
         let mut conds = Vec::new();
         if !long.is_empty() {
-            let expr: Vec<String> = long.iter().map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect();
+            let expr: Vec<String> =
+                long.iter().map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect();
             args.push(expr.join(" AND "));
             conds.push(format!("seg MATCH ?{}", args.len()));
         }
@@ -201,8 +204,10 @@ impl Fts5 {
         let mut text_of = self.conn.prepare_cached("SELECT text FROM seg WHERE rowid = ?1")?;
         for (_, rowid, occ) in top {
             let text: String = text_of.query_row([rowid], |r| r.get(0))?;
-            let mut ranges: Vec<std::ops::Range<usize>> =
-                typed_terms(query).into_iter().flat_map(|t| find_in(&text, t, FoldMode::Folded)).collect();
+            let mut ranges: Vec<std::ops::Range<usize>> = typed_terms(query)
+                .into_iter()
+                .flat_map(|t| find_in(&text, t, FoldMode::Folded))
+                .collect();
             ranges.sort_by_key(|r| (r.start, r.end));
             let snip = kwic::snippet(&text, &ranges);
             answer.hits.push((rowid, occ, snip.text));

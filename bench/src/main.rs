@@ -39,7 +39,13 @@ struct Options {
 
 fn parse_size(s: &str) -> Result<(String, usize)> {
     let n: usize = s.trim_end_matches(['m', 'k']).parse().with_context(|| format!("size {s:?}"))?;
-    let mult = if s.ends_with('m') { 1_000_000 } else if s.ends_with('k') { 1_000 } else { 1 };
+    let mult = if s.ends_with('m') {
+        1_000_000
+    } else if s.ends_with('k') {
+        1_000
+    } else {
+        1
+    };
     Ok((s.to_string(), n * mult))
 }
 
@@ -130,7 +136,13 @@ fn child_build(args: &[String]) -> Result<()> {
             let t0 = Instant::now();
             engine::build(out, &poems, &ids, BuildOptions::default())?;
             let build_s = t0.elapsed().as_secs_f64();
-            ChildReport { build_s, optimize_s: 0.0, peak_mb: status_mb("VmHWM:"), before_mb, bytes: engine::dir_bytes(out) }
+            ChildReport {
+                build_s,
+                optimize_s: 0.0,
+                peak_mb: status_mb("VmHWM:"),
+                before_mb,
+                bytes: engine::dir_bytes(out),
+            }
         }
         "fts5" => {
             let before_mb = status_mb("VmRSS:");
@@ -163,12 +175,15 @@ fn spawn_build(engine_name: &str, sample: &Path, out: &Path) -> Result<ChildRepo
         bail!("{engine_name} build failed: {}", String::from_utf8_lossy(&output.stderr));
     }
     let line = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(line.lines().last().unwrap_or("")).context("reading the build child's report")
+    serde_json::from_str(line.lines().last().unwrap_or(""))
+        .context("reading the build child's report")
 }
 
 /// `loop INDEX_DIR SEGMENTS N QUERY…`: runs the queries N times (for a profiler).
 fn loop_queries(args: &[String]) -> Result<()> {
-    let [dir, segments, n, queries @ ..] = args else { bail!("loop INDEX_DIR SEGMENTS N QUERY…") };
+    let [dir, segments, n, queries @ ..] = args else {
+        bail!("loop INDEX_DIR SEGMENTS N QUERY…")
+    };
     let index = engine::open(Path::new(dir), segments.parse()?)?;
     let n: usize = n.parse()?;
     if std::env::var("SHELI_BENCH_LOOP").as_deref() == Ok("count") {
@@ -184,9 +199,15 @@ fn loop_queries(args: &[String]) -> Result<()> {
             let tq = sheli_index::query::compile(&parsed, &fields, &|_| Vec::new());
             let mut count = 0;
             for _ in 0..n {
-                samples.push(time_ms(|| count = searcher.search(tq.as_ref(), &tantivy::collector::Count).expect("count")));
+                samples.push(time_ms(|| {
+                    count = searcher.search(tq.as_ref(), &tantivy::collector::Count).expect("count")
+                }));
             }
-            println!("{q}: {count} docs, p50 {:.3} ms, p99 {:.3} ms", percentile(&samples, 50.0), percentile(&samples, 99.0));
+            println!(
+                "{q}: {count} docs, p50 {:.3} ms, p99 {:.3} ms",
+                percentile(&samples, 50.0),
+                percentile(&samples, 99.0)
+            );
         }
         return Ok(());
     }
@@ -197,7 +218,11 @@ fn loop_queries(args: &[String]) -> Result<()> {
                 black_box(engine::search(&index, q).expect("search"));
             }));
         }
-        println!("{q}: p50 {:.3} ms, p99 {:.3} ms", percentile(&samples, 50.0), percentile(&samples, 99.0));
+        println!(
+            "{q}: p50 {:.3} ms, p99 {:.3} ms",
+            percentile(&samples, 50.0),
+            percentile(&samples, 99.0)
+        );
     }
     Ok(())
 }
@@ -206,12 +231,20 @@ fn loop_queries(args: &[String]) -> Result<()> {
 
 fn machine() -> Value {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
-    let cpu = read("/proc/cpuinfo").lines().find_map(|l| l.strip_prefix("model name")?.split(':').nth(1).map(|s| s.trim().to_string()));
+    let cpu = read("/proc/cpuinfo").lines().find_map(|l| {
+        l.strip_prefix("model name")?.split(':').nth(1).map(|s| s.trim().to_string())
+    });
     let mem_kb: Option<f64> = read("/proc/meminfo")
         .lines()
         .find_map(|l| l.strip_prefix("MemTotal:")?.trim().strip_suffix("kB")?.trim().parse().ok());
-    let os = read("/etc/os-release").lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|s| s.trim_matches('"').to_string()));
-    let rustc = Command::new("rustc").arg("--version").output().ok().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let os = read("/etc/os-release")
+        .lines()
+        .find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|s| s.trim_matches('"').to_string()));
+    let rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     json!({
         "cpu": cpu,
         "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
@@ -281,7 +314,9 @@ fn check_counts(sheli: &sheli_index::SearchIndex, fts: &Fts5, qs: &[Query]) -> R
         let f = fts.search(&q.text, FALLBACK)?;
         let by_source: Vec<(u64, u64)> = poetry::SOURCES
             .iter()
-            .map(|(s, _)| t.by_source.get(*s).map(|x| (x.segments, x.occurrences)).unwrap_or((0, 0)))
+            .map(|(s, _)| {
+                t.by_source.get(*s).map(|x| (x.segments, x.occurrences)).unwrap_or((0, 0))
+            })
             .collect();
         let same = t.total_segments == f.total_segments
             && t.total_occurrences == f.total_occurrences
@@ -293,7 +328,11 @@ fn check_counts(sheli: &sheli_index::SearchIndex, fts: &Fts5, qs: &[Query]) -> R
             q.text,
             t.total_segments,
             t.total_occurrences,
-            if same { String::new() } else { format!("  ≠ FTS5 {} / {}", f.total_segments, f.total_occurrences) }
+            if same {
+                String::new()
+            } else {
+                format!("  ≠ FTS5 {} / {}", f.total_segments, f.total_occurrences)
+            }
         );
         if !same {
             mismatches.push(json!({
@@ -306,7 +345,12 @@ fn check_counts(sheli: &sheli_index::SearchIndex, fts: &Fts5, qs: &[Query]) -> R
     Ok(mismatches)
 }
 
-fn measure_queries(sheli: &sheli_index::SearchIndex, fts: &Fts5, qs: &[Query], o: &Options) -> Result<RunSamples> {
+fn measure_queries(
+    sheli: &sheli_index::SearchIndex,
+    fts: &Fts5,
+    qs: &[Query],
+    o: &Options,
+) -> Result<RunSamples> {
     let mut s = RunSamples::default();
     for q in qs {
         for _ in 0..o.iters {
@@ -409,10 +453,16 @@ fn run(o: &Options) -> Result<()> {
         let (mut sb, mut fb) = (Vec::new(), Vec::new());
         for b in 0..o.builds {
             let r = spawn_build("sheli", &sample, &index_dir)?;
-            eprintln!("  build {b}: sheli {:.3} s, peak {:.0} MB, {} bytes", r.build_s, r.peak_mb, r.bytes);
+            eprintln!(
+                "  build {b}: sheli {:.3} s, peak {:.0} MB, {} bytes",
+                r.build_s, r.peak_mb, r.bytes
+            );
             sb.push(r);
             let r = spawn_build("fts5", &sample, &db)?;
-            eprintln!("  build {b}: fts5 {:.3} s (of which optimize {:.3} s), peak {:.0} MB, {} bytes", r.build_s, r.optimize_s, r.peak_mb, r.bytes);
+            eprintln!(
+                "  build {b}: fts5 {:.3} s (of which optimize {:.3} s), peak {:.0} MB, {} bytes",
+                r.build_s, r.optimize_s, r.peak_mb, r.bytes
+            );
             fb.push(r);
         }
         let sheli = engine::open(&index_dir, poems.len())?;
@@ -437,7 +487,8 @@ fn run(o: &Options) -> Result<()> {
             runs.push(s);
         }
         // per-run percentiles, then median and range over runs
-        let over_runs = |f: &dyn Fn(&RunSamples) -> f64| summary(&runs.iter().map(f).collect::<Vec<_>>());
+        let over_runs =
+            |f: &dyn Fn(&RunSamples) -> f64| summary(&runs.iter().map(f).collect::<Vec<_>>());
         let p50 = over_runs(&|r| percentile(&pooled(&r.sheli), 50.0));
         let p99 = over_runs(&|r| percentile(&pooled(&r.sheli), 99.0));
         let f50 = over_runs(&|r| percentile(&pooled(&r.fts5), 50.0));
@@ -489,7 +540,8 @@ fn run(o: &Options) -> Result<()> {
             let sh = |r: &RunSamples| r.sheli.get(class).cloned();
             let ft = |r: &RunSamples| r.fts5.get(class).cloned();
             let lk = |r: &RunSamples| r.fts5_instr.get(class).cloned();
-            let (c50, c99, cf50, cf99, cl50) = (get(&sh, 50.0), get(&sh, 99.0), get(&ft, 50.0), get(&ft, 99.0), get(&lk, 50.0));
+            let (c50, c99, cf50, cf99, cl50) =
+                (get(&sh, 50.0), get(&sh, 99.0), get(&ft, 50.0), get(&ft, 99.0), get(&lk, 50.0));
             let plans: Vec<&str> = {
                 let mut v: Vec<&str> = Vec::new();
                 for q in qs.iter().filter(|q| q.class == class) {
@@ -523,6 +575,10 @@ fn run(o: &Options) -> Result<()> {
     let out = Value::Object(out);
     std::fs::write(o.dir.join("results.json"), serde_json::to_string_pretty(&out)? + "\n")?;
     std::fs::write(o.dir.join("RESULTS.md"), sheli_bench::report::markdown(&out))?;
-    eprintln!("wrote {} and {}", o.dir.join("results.json").display(), o.dir.join("RESULTS.md").display());
+    eprintln!(
+        "wrote {} and {}",
+        o.dir.join("results.json").display(),
+        o.dir.join("RESULTS.md").display()
+    );
     Ok(())
 }

@@ -26,7 +26,8 @@ pub const PACKAGE: &str = "chinese-poetry@2.0.1";
 const TARBALL: &str = "chinese-poetry-2.0.1.tgz";
 
 /// (source id, work) in source-ordinal order.
-pub const SOURCES: [(&str, &str); 3] = [("tang", "全唐詩"), ("songshi", "全宋詩"), ("songci", "全宋詞")];
+pub const SOURCES: [(&str, &str); 3] =
+    [("tang", "全唐詩"), ("songshi", "全宋詩"), ("songci", "全宋詞")];
 
 /// One poem: its source ordinal (into [`SOURCES`]) and its text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,7 +99,11 @@ pub fn collection_files(dist: &Path) -> Result<[Vec<PathBuf>; 3]> {
         files.sort();
         Ok(files.into_iter().map(|(_, p)| p).collect())
     };
-    Ok([list("quantangshi", "poet.tang.")?, list("quantangshi", "poet.song.")?, list("songci", "ci.song.")?])
+    Ok([
+        list("quantangshi", "poet.tang.")?,
+        list("quantangshi", "poet.song.")?,
+        list("songci", "ci.song.")?,
+    ])
 }
 
 /// The poems of one JSON file: title (or 詞牌) and paragraphs, one per line.
@@ -167,7 +172,9 @@ pub fn write_sample(path: &Path, poems: &[Poem]) -> Result<()> {
 }
 
 pub fn read_sample(path: &Path) -> Result<Vec<Poem>> {
-    let r = std::io::BufReader::new(std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?);
+    let r = std::io::BufReader::new(
+        std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?,
+    );
     r.lines().map(|l| Ok(serde_json::from_str(&l?)?)).collect()
 }
 

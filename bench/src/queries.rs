@@ -22,7 +22,9 @@ pub fn parse(text: &str) -> Result<Vec<Query>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let Some((class, q)) = line.split_once('\t') else { bail!("queries.txt:{}: expected class<TAB>query", n + 1) };
+        let Some((class, q)) = line.split_once('\t') else {
+            bail!("queries.txt:{}: expected class<TAB>query", n + 1)
+        };
         let Some(class) = CLASSES.iter().find(|c| **c == class) else {
             bail!("queries.txt:{}: unknown class {class:?}", n + 1)
         };

@@ -82,8 +82,12 @@ pub fn markdown(r: &Value) -> String {
          FTS5, warm; p50/p99 are taken per run over the pooled calls of a class (or of all \
          classes), then the median over runs is reported. A call is one whole search: totals of \
          segments and occurrences (by source), the best {} segments and their snippets.\n\n",
-        method["builds"], method["runs"], method["queries"], method["iters_per_query_per_run"],
-        method["fts5_iters_per_query_per_run"], method["limit"],
+        method["builds"],
+        method["runs"],
+        method["queries"],
+        method["iters_per_query_per_run"],
+        method["fts5_iters_per_query_per_run"],
+        method["limit"],
     ));
 
     for s in &sizes {
@@ -97,7 +101,9 @@ pub fn markdown(r: &Value) -> String {
             d["simplified_chars"],
             mb(&d["text_bytes"]),
         ));
-        o.push_str("| | Sheli (tantivy) | SQLite FTS5 trigram | FTS5 ÷ Sheli |\n|---|---|---|---|\n");
+        o.push_str(
+            "| | Sheli (tantivy) | SQLite FTS5 trigram | FTS5 ÷ Sheli |\n|---|---|---|---|\n",
+        );
         o.push_str(&format!(
             "| build time (s), until the queries can run | {} | {} | {} |\n",
             mm(&g["build_s"]),
@@ -116,7 +122,12 @@ pub fn markdown(r: &Value) -> String {
             mm(&g["build_peak_mb"]),
             mm(&g["fts5_build_peak_mb"])
         ));
-        o.push_str(&format!("| index size (MiB) | {} | {} | {} |\n", mb(&d["index_bytes"]), mb(&d["fts5_bytes"]), ratio(&d["fts5_bytes"], &d["index_bytes"])));
+        o.push_str(&format!(
+            "| index size (MiB) | {} | {} | {} |\n",
+            mb(&d["index_bytes"]),
+            mb(&d["fts5_bytes"]),
+            ratio(&d["fts5_bytes"], &d["index_bytes"])
+        ));
         o.push_str(&format!(
             "| query p50, all (ms) | {} | {} | {} |\n",
             mm(&g["p50_ms"]),
@@ -158,34 +169,58 @@ pub fn markdown(r: &Value) -> String {
         o.push_str("| class | FTS5 plan | FTS5 p50, LIKE '%x%' fallback (ms, the figure above) | FTS5 p50, instr() fallback instead (ms) |\n|---|---|---|---|\n");
         for c in CLASSES {
             let cl = &d[c];
-            let plans: Vec<&str> = cl["fts5_plans"].as_array().map(|a| a.iter().filter_map(|p| p.as_str()).collect()).unwrap_or_default();
+            let plans: Vec<&str> = cl["fts5_plans"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|p| p.as_str()).collect())
+                .unwrap_or_default();
             o.push_str(&format!(
                 "| {c} | {} | {} | {} |\n",
                 plans.join("; "),
                 f(&cl["fts5_p50_ms"]),
-                if cl.get("fts5_instr_p50_ms").is_some() { f(&cl["fts5_instr_p50_ms"]) } else { "(not needed)".into() }
+                if cl.get("fts5_instr_p50_ms").is_some() {
+                    f(&cl["fts5_instr_p50_ms"])
+                } else {
+                    "(not needed)".into()
+                }
             ));
         }
         let mism = d["count_mismatches"].as_array().map(|a| a.len()).unwrap_or(0);
         o.push_str(&format!(
             "\nCounts: for every query both engines found the same segments and occurrences \
              (total and by source): {}.\n\n",
-            if mism == 0 { "yes".to_string() } else { format!("**no, {mism} queries differ** (see results.json)") }
+            if mism == 0 {
+                "yes".to_string()
+            } else {
+                format!("**no, {mism} queries differ** (see results.json)")
+            }
         ));
     }
 
     o.push_str("## Targets\n\n| target | measured | |\n|---|---|---|\n");
     if let Some(d) = r.get("10m") {
         let b = num(&d["build_s"]).unwrap_or(f64::INFINITY);
-        o.push_str(&format!("| 10M characters indexed in ≤ 3 s | {} s | {} |\n", f(&d["build_s"]), yes(b <= 3.0)));
+        o.push_str(&format!(
+            "| 10M characters indexed in ≤ 3 s | {} s | {} |\n",
+            f(&d["build_s"]),
+            yes(b <= 3.0)
+        ));
     }
     for s in &sizes {
         let d = &r[*s];
         let p99 = num(&d["p99_ms"]).unwrap_or(f64::INFINITY);
-        o.push_str(&format!("| {} p99 ≤ 5 ms | {} ms | {} |\n", s.to_uppercase(), f(&d["p99_ms"]), yes(p99 <= 5.0)));
-        let br = num(&d["fts5_build_s"]).unwrap_or(0.0) / num(&d["build_s"]).unwrap_or(f64::INFINITY);
+        o.push_str(&format!(
+            "| {} p99 ≤ 5 ms | {} ms | {} |\n",
+            s.to_uppercase(),
+            f(&d["p99_ms"]),
+            yes(p99 <= 5.0)
+        ));
+        let br =
+            num(&d["fts5_build_s"]).unwrap_or(0.0) / num(&d["build_s"]).unwrap_or(f64::INFINITY);
         let inserts = match num(&d["fts5_insert_s"]) {
-            Some(i) => format!(" (FTS5 inserts alone: {:.1}×)", i / num(&d["build_s"]).unwrap_or(f64::INFINITY)),
+            Some(i) => format!(
+                " (FTS5 inserts alone: {:.1}×)",
+                i / num(&d["build_s"]).unwrap_or(f64::INFINITY)
+            ),
             None => String::new(),
         };
         o.push_str(&format!(
@@ -196,15 +231,24 @@ pub fn markdown(r: &Value) -> String {
         ));
         let slower: Vec<&str> = CLASSES
             .into_iter()
-            .filter(|c| !(num(&d[*c]["p50_ms"]).unwrap_or(f64::INFINITY) < num(&d[*c]["fts5_p50_ms"]).unwrap_or(0.0)))
+            .filter(|c| {
+                !(num(&d[*c]["p50_ms"]).unwrap_or(f64::INFINITY)
+                    < num(&d[*c]["fts5_p50_ms"]).unwrap_or(0.0))
+            })
             .collect();
-        let ratios: Vec<String> =
-            CLASSES.iter().map(|c| format!("{c} {}", ratio(&d[*c]["fts5_p50_ms"], &d[*c]["p50_ms"]))).collect();
+        let ratios: Vec<String> = CLASSES
+            .iter()
+            .map(|c| format!("{c} {}", ratio(&d[*c]["fts5_p50_ms"], &d[*c]["p50_ms"])))
+            .collect();
         o.push_str(&format!(
             "| {} every query class faster than FTS5 (p50) | {} | {} |\n",
             s.to_uppercase(),
             ratios.join(", "),
-            if slower.is_empty() { yes(true).to_string() } else { format!("{} ({})", yes(false), slower.join(", ")) }
+            if slower.is_empty() {
+                yes(true).to_string()
+            } else {
+                format!("{} ({})", yes(false), slower.join(", "))
+            }
         ));
     }
 
@@ -223,7 +267,8 @@ pub fn markdown(r: &Value) -> String {
     o.push_str(&format!(
         "| window interactive time after launch | {} |\n",
         if app["window_interactive_ms"].is_null() {
-            "not measured yet: `results.json` → `app.window_interactive_ms` is the hook (null)".to_string()
+            "not measured yet: `results.json` → `app.window_interactive_ms` is the hook (null)"
+                .to_string()
         } else {
             format!("{} ms", f(&app["window_interactive_ms"]))
         }
@@ -249,7 +294,8 @@ fn limits(r: &Value, sizes: &[&str]) -> String {
     }
     for s in sizes {
         let d = &r[*s];
-        let br = num(&d["fts5_build_s"]).unwrap_or(0.0) / num(&d["build_s"]).unwrap_or(f64::INFINITY);
+        let br =
+            num(&d["fts5_build_s"]).unwrap_or(0.0) / num(&d["build_s"]).unwrap_or(f64::INFINITY);
         if br < 5.0 {
             out.push(format!(
                 "- **{} build only {br:.1}× faster than FTS5 ({} s against {} s).** Sheli's build \
@@ -265,7 +311,11 @@ fn limits(r: &Value, sizes: &[&str]) -> String {
         if num(&d["p99_ms"]).is_some_and(|p| p > 5.0) {
             let worst = CLASSES
                 .into_iter()
-                .max_by(|a, b| num(&d[*a]["p99_ms"]).unwrap_or(0.0).total_cmp(&num(&d[*b]["p99_ms"]).unwrap_or(0.0)))
+                .max_by(|a, b| {
+                    num(&d[*a]["p99_ms"])
+                        .unwrap_or(0.0)
+                        .total_cmp(&num(&d[*b]["p99_ms"]).unwrap_or(0.0))
+                })
                 .unwrap_or("c1");
             out.push(format!(
                 "- **{} p99 {} ms > 5 ms.** p50 is {} ms; the worst class is {worst} (p50 {} ms, p99 {} ms): \

@@ -32,7 +32,11 @@ pub fn summary(values: &[f64]) -> Summary {
     } else {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
     };
-    Summary { median, min: v.first().copied().unwrap_or(f64::NAN), max: v.last().copied().unwrap_or(f64::NAN) }
+    Summary {
+        median,
+        min: v.first().copied().unwrap_or(f64::NAN),
+        max: v.last().copied().unwrap_or(f64::NAN),
+    }
 }
 
 #[cfg(test)]

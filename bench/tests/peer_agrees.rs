@@ -37,12 +37,28 @@ fn sheli_and_fts5_count_the_same() {
     let db = dir.path().join("fts5.db");
     fts5::build(&db, &poems).unwrap();
     let fts = Fts5::open(&db).unwrap();
-    let queries = ["月", "风", "萋", "明月", "春風", "萋萋", "不知何處", "明月明月", "明月 故鄉", "不知何处 月", "月 酒 人"];
+    let queries = [
+        "月",
+        "风",
+        "萋",
+        "明月",
+        "春風",
+        "萋萋",
+        "不知何處",
+        "明月明月",
+        "明月 故鄉",
+        "不知何处 月",
+        "月 酒 人",
+    ];
     for q in queries {
         let t = engine::search(&sheli, q).unwrap();
         for fallback in [Fallback::Instr, Fallback::Like] {
             let f = fts.search(q, fallback).unwrap();
-            assert_eq!((t.total_segments, t.total_occurrences), (f.total_segments, f.total_occurrences), "{q} {fallback:?}");
+            assert_eq!(
+                (t.total_segments, t.total_occurrences),
+                (f.total_segments, f.total_occurrences),
+                "{q} {fallback:?}"
+            );
             for (i, (s, _)) in poetry::SOURCES.iter().enumerate() {
                 let tally = t.by_source[*s];
                 assert_eq!((tally.segments, tally.occurrences), f.by_source[i], "{q} {s}");
@@ -56,7 +72,11 @@ fn sheli_and_fts5_count_the_same() {
     assert_eq!(fts.search("萋萋", Fallback::Instr).unwrap().total_occurrences, 2 * 2);
     // snippets are cut from the original text, punctuation and script kept
     let f = fts.search("不知何處", Fallback::Instr).unwrap();
-    assert!(f.hits.iter().any(|(_, _, s)| s.contains("不知何处，长安") || s.contains("不知何處吹")), "{:?}", f.hits);
+    assert!(
+        f.hits.iter().any(|(_, _, s)| s.contains("不知何处，长安") || s.contains("不知何處吹")),
+        "{:?}",
+        f.hits
+    );
 }
 
 #[test]

@@ -11,11 +11,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     eprintln!("aligned in {:?}", t0.elapsed());
     let preview = |id: &str| -> String {
         let p = corpus.passage(id).expect("aligned passages exist");
-        let text = if p.jing_text().is_empty() { p.segments[0].text.clone() } else { p.jing_text() };
+        let text =
+            if p.jing_text().is_empty() { p.segments[0].text.clone() } else { p.jing_text() };
         text.chars().take(24).collect()
     };
     for l in &alignment.links {
-        println!("{:?}\t{}\t{}\t{:.2}\t{}\t{}", l.kind, l.from, l.to, l.score, preview(&l.from), preview(&l.to));
+        println!(
+            "{:?}\t{}\t{}\t{:.2}\t{}\t{}",
+            l.kind,
+            l.from,
+            l.to,
+            l.score,
+            preview(&l.from),
+            preview(&l.to)
+        );
     }
     Ok(())
 }

@@ -116,7 +116,12 @@ impl Corpus {
 
     /// Line and column in the raw file of character `char_index` of segment
     /// `segment` of `passage`.
-    pub fn position(&self, passage: &Passage, segment: usize, char_index: usize) -> Option<(u32, u32)> {
+    pub fn position(
+        &self,
+        passage: &Passage,
+        segment: usize,
+        char_index: usize,
+    ) -> Option<(u32, u32)> {
         let source = self.source(&passage.source)?;
         let seg = passage.segments.get(segment)?;
         let off = *seg.offsets.get(char_index).or(seg.offsets.last())?;
@@ -141,7 +146,8 @@ impl Corpus {
     pub fn line_span(&self, passage: &Passage) -> (u32, u32) {
         let Some(source) = self.source(&passage.source) else { return (0, 0) };
         let lines = passage.segments.iter().flat_map(|s| {
-            let last = s.offsets.last().map(|&o| source.lines.line_of(o as usize)).unwrap_or(s.line);
+            let last =
+                s.offsets.last().map(|&o| source.lines.line_of(o as usize)).unwrap_or(s.line);
             [s.line, last]
         });
         let (mut lo, mut hi) = (u32::MAX, 0);

@@ -66,9 +66,7 @@ pub fn is_cjk(c: char) -> bool {
 /// Whether `c` is kept by the fold (an ideograph, a private-use code point or
 /// the placeholder); everything else is ignored when matching.
 pub fn is_kept(c: char) -> bool {
-    is_cjk(c)
-        || matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0x10FFFF)
-        || c == PLACEHOLDER
+    is_cjk(c) || matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0x10FFFF) || c == PLACEHOLDER
 }
 
 struct Tables {

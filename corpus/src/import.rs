@@ -19,7 +19,9 @@ pub enum ImportError {
     TooLarge { size: usize, max: usize },
     #[error("the file looks binary, not text (it contains NUL or control bytes)")]
     Binary,
-    #[error("the file is not valid UTF-8, GB18030 or Big5 text (it would decode as {guess} with errors)")]
+    #[error(
+        "the file is not valid UTF-8, GB18030 or Big5 text (it would decode as {guess} with errors)"
+    )]
     Undecodable { guess: &'static str },
     #[error("the file holds no Chinese text")]
     NoText,
@@ -70,7 +72,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, ImportError> {
             if guess == BIG5 { [BIG5, GB18030] } else { [GB18030, BIG5] };
         candidates
             .iter()
-            .find_map(|enc| decode_strict(body, enc).map(|text| Decoded { text, encoding: enc.name() }))
+            .find_map(|enc| {
+                decode_strict(body, enc).map(|text| Decoded { text, encoding: enc.name() })
+            })
             .ok_or(ImportError::Undecodable { guess: guess.name() })?
     };
     if !decoded.text.chars().any(crate::fold::is_cjk) {
@@ -88,11 +92,13 @@ mod tests {
     #[test]
     fn utf8_gb18030_and_big5_are_read() {
         assert_eq!(decode(TEXT.as_bytes()).unwrap().encoding, "UTF-8");
-        let (gb, _, _) = GB18030.encode("乡射之礼。主人戒宾,宾出迎,再拜。主人答再拜,乃请。宾礼辞,许。");
+        let (gb, _, _) =
+            GB18030.encode("乡射之礼。主人戒宾,宾出迎,再拜。主人答再拜,乃请。宾礼辞,许。");
         let d = decode(&gb).unwrap();
         assert_eq!(d.encoding, "gb18030");
         assert!(d.text.starts_with("乡射之礼"));
-        let (big5, _, _) = BIG5.encode("鄉射之禮。主人戒賓,賓出迎,再拜。主人答再拜,乃請。賓禮辭,許。");
+        let (big5, _, _) =
+            BIG5.encode("鄉射之禮。主人戒賓,賓出迎,再拜。主人答再拜,乃請。賓禮辭,許。");
         let d = decode(&big5).unwrap();
         assert_eq!(d.encoding, "Big5");
         assert!(d.text.starts_with("鄉射之禮"));
@@ -103,7 +109,10 @@ mod tests {
         assert_eq!(decode(b""), Err(ImportError::Empty));
         assert_eq!(decode(b"\x7fELF\x02\x01\x01\x00\x00\x00"), Err(ImportError::Binary));
         assert_eq!(decode(b"plain ascii only"), Err(ImportError::NoText));
-        assert!(matches!(decode(&[0xff, 0xfe, 0xfd, 0x81, 0x20, 0xff, 0xff]), Err(ImportError::Undecodable { .. })));
+        assert!(matches!(
+            decode(&[0xff, 0xfe, 0xfd, 0x81, 0x20, 0xff, 0xff]),
+            Err(ImportError::Undecodable { .. })
+        ));
         let big = vec![b'a'; MAX_IMPORT_BYTES + 1];
         assert!(matches!(decode(&big), Err(ImportError::TooLarge { .. })));
     }

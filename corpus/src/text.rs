@@ -118,12 +118,7 @@ impl<'a> SegmentBuilder<'a> {
 }
 
 /// Convenience: one segment from one range.
-pub fn segment(
-    raw: &str,
-    lines: &LineIndex,
-    range: Range<usize>,
-    layer: Layer,
-) -> Option<Segment> {
+pub fn segment(raw: &str, lines: &LineIndex, range: Range<usize>, layer: Layer) -> Option<Segment> {
     let mut b = SegmentBuilder::new(raw, lines, Cleaning::Classical);
     b.push(range);
     b.finish(layer)

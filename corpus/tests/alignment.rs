@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use sheli_corpus::Corpus;
-use sheli_corpus::align::{LinkKind, Link};
+use sheli_corpus::align::{Link, LinkKind};
 
 fn corpus() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
@@ -22,9 +22,9 @@ fn at(source: &str, line: u32) -> String {
 /// CORPUS.md §3: the 000 line of the 經 matching each 003 passage, in 003 order
 /// (the 通解 moves the 記 up, so the lines jump).
 const TONGJIE_TO_ZHUSHU: [u32; 44] = [
-    48, 53, 58, 1648, 1653, 1820, 1825, 1830, 1835, 1840, 1845, 63, 68, 73, 1532, 1537, 75, 80,
-    85, 90, 95, 100, 1623, 105, 110, 114, 118, 123, 127, 131, 135, 139, 144, 149, 154, 158, 162,
-    167, 171, 176, 180, 184, 188, 192,
+    48, 53, 58, 1648, 1653, 1820, 1825, 1830, 1835, 1840, 1845, 63, 68, 73, 1532, 1537, 75, 80, 85,
+    90, 95, 100, 1623, 105, 110, 114, 118, 123, 127, 131, 135, 139, 144, 149, 154, 158, 162, 167,
+    171, 176, 180, 184, 188, 192,
 ];
 
 #[test]
@@ -33,7 +33,10 @@ fn every_tongjie_passage_finds_its_zhushu_counterpart() {
     assert_eq!(editions.len(), 44);
     let tongjie = corpus().passages_of("xiangshe.tongjie");
     for (p, line) in tongjie.iter().zip(TONGJIE_TO_ZHUSHU) {
-        let link = editions.iter().find(|l| l.from == p.id).unwrap_or_else(|| panic!("{} unaligned", p.id));
+        let link = editions
+            .iter()
+            .find(|l| l.from == p.id)
+            .unwrap_or_else(|| panic!("{} unaligned", p.id));
         assert_eq!(link.to, at("xiangshe.zhushu", line), "{} ({})", p.id, p.jing_text());
         assert!(link.score >= 0.85);
     }
@@ -42,7 +45,8 @@ fn every_tongjie_passage_finds_its_zhushu_counterpart() {
 #[test]
 fn near_matches_survive_typos_and_dropped_characters() {
     let editions = links(LinkKind::Edition);
-    let score_of = |line: u32| editions.iter().find(|l| l.to == at("xiangshe.zhushu", line)).unwrap().score;
+    let score_of =
+        |line: u32| editions.iter().find(|l| l.to == at("xiangshe.zhushu", line)).unwrap().score;
     // 003 主人取爵于上篚以降 lacks 坐; 000 席未 for 席末; 003 告防 for 告旨
     for line in [105, 180, 184] {
         let s = score_of(line);
@@ -54,7 +58,8 @@ fn near_matches_survive_typos_and_dropped_characters() {
 #[test]
 fn yanli_and_dashe_parallel_passages() {
     let parallels = links(LinkKind::Parallel);
-    let pairs: Vec<(String, String)> = parallels.iter().map(|l| (l.from.clone(), l.to.clone())).collect();
+    let pairs: Vec<(String, String)> =
+        parallels.iter().map(|l| (l.from.clone(), l.to.clone())).collect();
     // 獻庶子 (002 line 20 ↔ 004 line 21), 賓媵觶於公 (002 line 3 ↔ 004 line 17), 士旅酌
     assert!(pairs.contains(&(at("yanli.zhushu", 20), at("dashe.tongjie", 21))));
     assert!(pairs.contains(&(at("yanli.zhushu", 3), "dashe.tongjie.0029".into())));
@@ -70,7 +75,12 @@ fn translation_lines_follow_the_classic_in_order_pinned_at_anchors() {
     assert_eq!(tr.len(), 295, "every unique translation line is aligned once");
     let ordinal = |id: &str| corpus().passage(id).unwrap().ordinal;
     for w in tr.windows(2) {
-        assert!(ordinal(&w[0].from) <= ordinal(&w[1].from), "monotonic: {} then {}", w[0].from, w[1].from);
+        assert!(
+            ordinal(&w[0].from) <= ordinal(&w[1].from),
+            "monotonic: {} then {}",
+            w[0].from,
+            w[1].from
+        );
     }
     for (t_line, o_line) in [(7, 987), (192, 1447), (211, 1522), (272, 1774), (300, 1909)] {
         let t = at("xiangshe.yiwen", t_line);
@@ -82,7 +92,9 @@ fn translation_lines_follow_the_classic_in_order_pinned_at_anchors() {
 #[test]
 fn translation_pairs_a_reader_can_verify() {
     let tr = links(LinkKind::Translation);
-    let pair = |t_line: u32| tr.iter().find(|l| l.to == at("xiangshe.yiwen", t_line)).unwrap().from.clone();
+    let pair = |t_line: u32| {
+        tr.iter().find(|l| l.to == at("xiangshe.yiwen", t_line)).unwrap().from.clone()
+    };
     let jing = |id: String| corpus().passage(&id).unwrap().jing_text();
     // 主人近前接觯 ↔ 主人進受觶
     assert!(jing(pair(132)).starts_with("主人進受觶"), "{}", jing(pair(132)));
@@ -98,7 +110,9 @@ fn translation_pairs_a_reader_can_verify() {
 fn aligned_with_looks_both_ways() {
     let zhushu = at("xiangshe.zhushu", 48);
     let seen = corpus().aligned_with(&zhushu);
-    assert!(seen.iter().any(|a| a.kind == LinkKind::Edition && a.passage.id == "xiangshe.tongjie.0001"));
+    assert!(
+        seen.iter().any(|a| a.kind == LinkKind::Edition && a.passage.id == "xiangshe.tongjie.0001")
+    );
     let back = corpus().aligned_with("xiangshe.tongjie.0001");
     assert_eq!(back[0].passage.id, zhushu);
 }

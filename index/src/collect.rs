@@ -121,7 +121,11 @@ impl Collector for MatchCollector<'_> {
     type Fruit = Fruit;
     type Child = MatchSegmentCollector;
 
-    fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<MatchSegmentCollector> {
+    fn for_segment(
+        &self,
+        segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<MatchSegmentCollector> {
         let mut terms = Vec::with_capacity(self.terms.len());
         for term in self.terms {
             let field = term.field(&self.fields);
@@ -131,7 +135,9 @@ impl Collector for MatchCollector<'_> {
                 let mut postings = Vec::new();
                 for token in slot {
                     let t = Term::from_field_text(field, token);
-                    if let Some(p) = inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)? {
+                    if let Some(p) =
+                        inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)?
+                    {
                         postings.push(p);
                     }
                 }
@@ -209,7 +215,8 @@ impl MatchSegmentCollector {
             if start < next_free {
                 continue;
             }
-            let whole = (1..slots.len()).all(|i| scratch[i].binary_search(&(start + i as u32)).is_ok());
+            let whole =
+                (1..slots.len()).all(|i| scratch[i].binary_search(&(start + i as u32)).is_ok());
             if whole {
                 count += 1;
                 next_free = start + len;
@@ -232,11 +239,8 @@ impl SegmentCollector for MatchSegmentCollector {
             return;
         }
         let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
-        let ranked = Ranked {
-            score: score * weight,
-            doc: DocAddress::new(self.segment, doc),
-            occurrences,
-        };
+        let ranked =
+            Ranked { score: score * weight, doc: DocAddress::new(self.segment, doc), occurrences };
         if self.heap.len() < self.keep {
             self.heap.push(std::cmp::Reverse(ranked));
         } else if let Some(worst) = self.heap.peek()

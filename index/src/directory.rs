@@ -23,10 +23,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tantivy::directory::error::{DeleteError, LockError, OpenDirectoryError, OpenReadError, OpenWriteError};
+use tantivy::directory::error::{
+    DeleteError, LockError, OpenDirectoryError, OpenReadError, OpenWriteError,
+};
 use tantivy::directory::{
-    AntiCallToken, Directory, DirectoryLock, FileHandle, Lock, MmapDirectory, TerminatingWrite, WatchCallback,
-    WatchHandle, WritePtr,
+    AntiCallToken, Directory, DirectoryLock, FileHandle, Lock, MmapDirectory, TerminatingWrite,
+    WatchCallback, WatchHandle, WritePtr,
 };
 
 /// `MmapDirectory` for reading, locks and watching; plain unsynced files for
@@ -82,13 +84,16 @@ impl Directory for CacheDirectory {
     }
 
     fn open_write(&self, path: &Path) -> Result<WritePtr, OpenWriteError> {
-        let file = OpenOptions::new().write(true).create_new(true).open(self.root.join(path)).map_err(|e| {
-            if e.kind() == io::ErrorKind::AlreadyExists {
-                OpenWriteError::FileAlreadyExists(path.to_path_buf())
-            } else {
-                OpenWriteError::wrap_io_error(e, path.to_path_buf())
-            }
-        })?;
+        let file =
+            OpenOptions::new().write(true).create_new(true).open(self.root.join(path)).map_err(
+                |e| {
+                    if e.kind() == io::ErrorKind::AlreadyExists {
+                        OpenWriteError::FileAlreadyExists(path.to_path_buf())
+                    } else {
+                        OpenWriteError::wrap_io_error(e, path.to_path_buf())
+                    }
+                },
+            )?;
         Ok(BufWriter::new(Box::new(UnsyncedFile(file))))
     }
 

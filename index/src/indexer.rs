@@ -74,7 +74,8 @@ pub fn write_index<'a>(
     }
     let index = Index::create(directory, schema, IndexSettings::default())?;
     tokenizer::register(&index);
-    let mut writer: IndexWriter = index.writer_with_num_threads(options.threads, options.memory_budget)?;
+    let mut writer: IndexWriter =
+        index.writer_with_num_threads(options.threads, options.memory_budget)?;
     let total = docs.len();
     for (i, d) in docs.enumerate() {
         writer.add_document(to_document(&fields, sources, &d))?;
@@ -89,8 +90,11 @@ pub fn write_index<'a>(
 
 fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
     let source_ord = sources.iter().position(|s| s == d.source).unwrap_or(0) as u64;
-    let line_starts: Vec<u8> =
-        d.line_starts.iter().flat_map(|(c, l)| c.to_le_bytes().into_iter().chain(l.to_le_bytes())).collect();
+    let line_starts: Vec<u8> = d
+        .line_starts
+        .iter()
+        .flat_map(|(c, l)| c.to_le_bytes().into_iter().chain(l.to_le_bytes()))
+        .collect();
     doc!(
         f.passage => d.passage,
         f.source => d.source,

@@ -23,7 +23,11 @@ pub fn term_ranges(toks: &[Tok], term: &CountTerm) -> Vec<Range<usize>> {
     }
     let mut i = 0;
     while i + n <= toks.len() {
-        let whole = term.slots.iter().enumerate().all(|(k, slot)| slot.iter().any(|t| *t == toks[i + k].text));
+        let whole = term
+            .slots
+            .iter()
+            .enumerate()
+            .all(|(k, slot)| slot.iter().any(|t| *t == toks[i + k].text));
         if whole {
             out.push(toks[i].chars.start..toks[i + n - 1].chars.end);
             i += n;
@@ -114,13 +118,17 @@ mod tests {
         let h = highlights(text, &[phrase("再拜賓答")]);
         assert_eq!(h, vec![3..8]);
         let s = snippet(text, &h);
-        let lit: String = s.text.chars().skip(s.highlights[0].start).take(s.highlights[0].len()).collect();
+        let lit: String =
+            s.text.chars().skip(s.highlights[0].start).take(s.highlights[0].len()).collect();
         assert_eq!(lit, "再拜。賓答");
     }
 
     #[test]
     fn snippets_mark_cuts() {
-        let text: String = std::iter::repeat_n('之', 50).chain("觶".chars()).chain(std::iter::repeat_n('也', 50)).collect();
+        let text: String = std::iter::repeat_n('之', 50)
+            .chain("觶".chars())
+            .chain(std::iter::repeat_n('也', 50))
+            .collect();
         let h = highlights(&text, &[phrase("觯")]);
         let s = snippet(&text, &h);
         assert!(s.text.starts_with('…') && s.text.ends_with('…'));

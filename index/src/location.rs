@@ -53,11 +53,17 @@ fn read_meta(dir: &Path) -> Option<IndexMeta> {
 
 /// Opens the index in `dir` if it is sound and up to date with `corpus`;
 /// otherwise rebuilds it and says why.
-pub fn open_or_build(dir: &Path, corpus: &Corpus, progress: &mut dyn FnMut(Progress)) -> Result<Opened> {
+pub fn open_or_build(
+    dir: &Path,
+    corpus: &Corpus,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Opened> {
     let expected = IndexMeta::for_corpus(corpus, 0);
     let reason = match read_meta(dir) {
         None if !dir.join("meta.json").exists() => Some(RebuildReason::Missing),
-        None => Some(RebuildReason::Corrupt("its description file is missing or unreadable".into())),
+        None => {
+            Some(RebuildReason::Corrupt("its description file is missing or unreadable".into()))
+        }
         Some(m) if m.schema_version != SCHEMA_VERSION => Some(RebuildReason::SchemaChanged),
         Some(m) if m.corpus_hash != expected.corpus_hash || m.sources != expected.sources => {
             Some(RebuildReason::TextsChanged)
@@ -107,7 +113,8 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
         if segment.has_deletes() {
             components.push(SegmentComponent::Delete);
         }
-        let files: Vec<PathBuf> = components.into_iter().map(|c| segment.relative_path(c)).collect();
+        let files: Vec<PathBuf> =
+            components.into_iter().map(|c| segment.relative_path(c)).collect();
         for file in files {
             if !matches!(directory.validate_checksum(&file), Ok(true)) {
                 bad.push(file.display().to_string());
@@ -118,7 +125,11 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
 }
 
 /// Builds the index for `corpus` in `dir`, replacing whatever is there.
-pub fn build(dir: &Path, corpus: &Corpus, progress: &mut dyn FnMut(Progress)) -> Result<SearchIndex> {
+pub fn build(
+    dir: &Path,
+    corpus: &Corpus,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<SearchIndex> {
     let docs = indexer::corpus_docs(corpus);
     let meta = IndexMeta::for_corpus(corpus, docs.len());
     let staging = staging_dir(dir);
@@ -126,7 +137,13 @@ pub fn build(dir: &Path, corpus: &Corpus, progress: &mut dyn FnMut(Progress)) ->
         std::fs::remove_dir_all(&staging).map_err(io_err(&staging))?;
     }
     let source_ids: Vec<String> = meta.sources.iter().map(|(id, _)| id.clone()).collect();
-    let index = indexer::write_index(&staging, &source_ids, docs.into_iter(), BuildOptions::default(), progress)?;
+    let index = indexer::write_index(
+        &staging,
+        &source_ids,
+        docs.into_iter(),
+        BuildOptions::default(),
+        progress,
+    )?;
     drop(index);
     let json = serde_json::to_vec_pretty(&meta).map_err(|e| IndexError::Meta(e.to_string()))?;
     let meta_path = staging.join(META_FILE);
@@ -143,6 +160,7 @@ pub fn build(dir: &Path, corpus: &Corpus, progress: &mut dyn FnMut(Progress)) ->
 }
 
 fn staging_dir(dir: &Path) -> PathBuf {
-    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "index".into());
+    let name =
+        dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "index".into());
     dir.with_file_name(format!(".{name}.building-{}", std::process::id()))
 }

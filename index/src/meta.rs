@@ -30,7 +30,13 @@ impl IndexMeta {
                 works.push(w.clone());
             }
         }
-        IndexMeta { schema_version: SCHEMA_VERSION, corpus_hash: corpus_hash(corpus), sources, works, segments }
+        IndexMeta {
+            schema_version: SCHEMA_VERSION,
+            corpus_hash: corpus_hash(corpus),
+            sources,
+            works,
+            segments,
+        }
     }
 }
 

@@ -29,9 +29,8 @@ impl std::fmt::Display for Syllable {
 
 /// Strips a tone mark from a vowel: `ì` → (`i`, 4).
 fn untone(c: char) -> (char, Option<u8>) {
-    const MARKS: [(&str, char); 6] = [
-        ("āáǎà", 'a'), ("ēéěè", 'e'), ("īíǐì", 'i'), ("ōóǒò", 'o'), ("ūúǔù", 'u'), ("ǖǘǚǜ", 'ü'),
-    ];
+    const MARKS: [(&str, char); 6] =
+        [("āáǎà", 'a'), ("ēéěè", 'e'), ("īíǐì", 'i'), ("ōóǒò", 'o'), ("ūúǔù", 'u'), ("ǖǘǚǜ", 'ü')];
     for (marked, plain) in MARKS {
         if let Some(i) = marked.chars().position(|m| m == c) {
             return (plain, Some(i as u8 + 1));
@@ -82,11 +81,7 @@ pub fn readings(c: char) -> Vec<Syllable> {
 fn all_bases() -> &'static HashSet<String> {
     static BASES: OnceLock<HashSet<String>> = OnceLock::new();
     BASES.get_or_init(|| {
-        (0x3400u32..=0x9FFF)
-            .filter_map(char::from_u32)
-            .flat_map(readings)
-            .map(|s| s.base)
-            .collect()
+        (0x3400u32..=0x9FFF).filter_map(char::from_u32).flat_map(readings).map(|s| s.base).collect()
     })
 }
 
@@ -100,7 +95,9 @@ impl Syllable {
 
     /// Whether character `c` has this reading.
     pub fn matches(&self, c: char) -> bool {
-        readings(c).iter().any(|r| r.base == self.base && (self.tone.is_none() || r.tone == self.tone))
+        readings(c)
+            .iter()
+            .any(|r| r.base == self.base && (self.tone.is_none() || r.tone == self.tone))
     }
 }
 

@@ -155,7 +155,8 @@ impl SearchIndex {
 
     pub fn search(&self, req: &SearchRequest) -> Result<SearchResponse> {
         let mut text = req.query.clone();
-        for (field, value) in [("layer", &req.layer), ("work", &req.work), ("source", &req.source)] {
+        for (field, value) in [("layer", &req.layer), ("work", &req.work), ("source", &req.source)]
+        {
             if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
                 text.push_str(&format!(" {field}:{}", v.trim()));
             }
@@ -166,7 +167,8 @@ impl SearchIndex {
         let tquery = query::compile(&parsed, &self.fields, &expand);
         let limit = req.limit.min(MAX_LIMIT);
         let searcher = self.reader.searcher();
-        let collector = MatchCollector { fields: self.fields, terms: &terms, keep: req.offset + limit };
+        let collector =
+            MatchCollector { fields: self.fields, terms: &terms, keep: req.offset + limit };
         let fruit = searcher.search(tquery.as_ref(), &collector)?;
 
         let mut results = Vec::new();
@@ -215,7 +217,8 @@ impl SearchIndex {
     fn hit(&self, searcher: &tantivy::Searcher, r: &Ranked, terms: &[CountTerm]) -> Result<Hit> {
         let doc: TantivyDocument = searcher.doc(r.doc)?;
         let f = &self.fields;
-        let text_of = |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
+        let text_of =
+            |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
         let u64_of = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
         let text = text_of(f.text);
         let ranges = kwic::highlights(&text, terms);
@@ -225,7 +228,10 @@ impl SearchIndex {
         let layer = Layer::parse(&text_of(f.layer)).unwrap_or(Layer::Jing);
         let pinyin_only = !terms.is_empty()
             && terms.iter().filter(|t| t.pinyin).count() > 0
-            && terms.iter().filter(|t| !t.pinyin).all(|t| kwic::highlights(&text, std::slice::from_ref(t)).is_empty());
+            && terms
+                .iter()
+                .filter(|t| !t.pinyin)
+                .all(|t| kwic::highlights(&text, std::slice::from_ref(t)).is_empty());
         Ok(Hit {
             id: text_of(f.passage),
             source: text_of(f.source),

@@ -118,7 +118,11 @@ impl<'a> Scanner<'a> {
 /// Calls `emit(token text, byte range, char range)` for each token of `text`.
 /// The single definition of tokenization, used by the tantivy tokenizer, the
 /// query parser, counting and KWIC.
-pub fn for_each_token(text: &str, mode: FoldMode, mut emit: impl FnMut(&str, std::ops::Range<usize>, std::ops::Range<usize>)) {
+pub fn for_each_token(
+    text: &str,
+    mode: FoldMode,
+    mut emit: impl FnMut(&str, std::ops::Range<usize>, std::ops::Range<usize>),
+) {
     let mut scanner = Scanner::new(text, mode);
     let mut buf = String::new();
     while let Some(span) = scanner.next(&mut buf) {
@@ -149,7 +153,13 @@ pub struct ShelTokenStream<'a> {
 }
 
 fn empty_token() -> Token {
-    Token { offset_from: 0, offset_to: 0, position: usize::MAX, text: String::with_capacity(8), position_length: 1 }
+    Token {
+        offset_from: 0,
+        offset_to: 0,
+        position: usize::MAX,
+        text: String::with_capacity(8),
+        position_length: 1,
+    }
 }
 
 impl Tokenizer for ShelTokenizer {
@@ -223,7 +233,10 @@ mod tests {
 
     /// The tokenizer as first written (a Vec and a String per token): the
     /// streaming one must give exactly the same tokens.
-    fn reference(text: &str, mode: FoldMode) -> Vec<(String, std::ops::Range<usize>, std::ops::Range<usize>)> {
+    fn reference(
+        text: &str,
+        mode: FoldMode,
+    ) -> Vec<(String, std::ops::Range<usize>, std::ops::Range<usize>)> {
         let mut out = Vec::new();
         let mut word = String::new();
         let mut word_start: Option<(usize, usize)> = None;
@@ -266,7 +279,8 @@ mod tests {
         ];
         for s in samples {
             for mode in [FoldMode::Folded, FoldMode::Exact] {
-                let got: Vec<_> = tokens(s, mode).into_iter().map(|t| (t.text, t.bytes, t.chars)).collect();
+                let got: Vec<_> =
+                    tokens(s, mode).into_iter().map(|t| (t.text, t.bytes, t.chars)).collect();
                 assert_eq!(got, reference(s, mode), "{s:?} {mode:?}");
                 let mut tk = ShelTokenizer { mode };
                 let mut ts = tk.token_stream(s);
@@ -283,7 +297,10 @@ mod tests {
         for u in 0..=0xFFFFu32 {
             let Some(c) = char::from_u32(u) else { continue };
             let s = format!("a{c}觶{c}");
-            let got: Vec<_> = tokens(&s, FoldMode::Folded).into_iter().map(|t| (t.text, t.bytes, t.chars)).collect();
+            let got: Vec<_> = tokens(&s, FoldMode::Folded)
+                .into_iter()
+                .map(|t| (t.text, t.bytes, t.chars))
+                .collect();
             assert_eq!(got, reference(&s, FoldMode::Folded), "U+{u:04X}");
         }
     }

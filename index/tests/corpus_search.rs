@@ -84,7 +84,12 @@ fn layer_and_work_filters_narrow() {
     assert!(zhu.results.iter().all(|h| h.layer == sheli_corpus::Layer::Zhu));
     assert_eq!(zhu.total_occurrences, search("觯").by_layer["注"].occurrences);
     let dashe = index()
-        .search(&SearchRequest { query: "觯".into(), work: Some("大射儀".into()), limit: 5, ..Default::default() })
+        .search(&SearchRequest {
+            query: "觯".into(),
+            work: Some("大射儀".into()),
+            limit: 5,
+            ..Default::default()
+        })
         .unwrap();
     assert_eq!(dashe.total_occurrences, 17);
 }
@@ -169,10 +174,17 @@ fn damaged_and_rebuilt(damage: impl FnOnce(&std::path::Path)) {
     damage(&path);
     let reopened = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
     assert!(matches!(reopened.rebuilt, Some(RebuildReason::Corrupt(_))), "{:?}", reopened.rebuilt);
-    let r = reopened.index.search(&SearchRequest { query: "觯".into(), limit: 1, ..Default::default() }).unwrap();
+    let r = reopened
+        .index
+        .search(&SearchRequest { query: "觯".into(), limit: 1, ..Default::default() })
+        .unwrap();
     assert_eq!(r.total_occurrences, 273);
     assert_eq!(
-        reopened.index.search(&SearchRequest { query: "再拜賓答再拜".into(), ..Default::default() }).unwrap().total_occurrences,
+        reopened
+            .index
+            .search(&SearchRequest { query: "再拜賓答再拜".into(), ..Default::default() })
+            .unwrap()
+            .total_occurrences,
         3
     );
     // and the rebuilt index is sound

@@ -54,7 +54,8 @@ fn minus_excludes_and_quotes_make_one_phrase() {
 #[test]
 fn filters_resolve_layers_works_and_sources() {
     let q = parse("觶 layer:注 work:大射 source:yanli", &vocab(), false).unwrap();
-    let filters: Vec<&AtomKind> = q.clauses.iter().map(|c| &c.alternatives[0].kind).skip(1).collect();
+    let filters: Vec<&AtomKind> =
+        q.clauses.iter().map(|c| &c.alternatives[0].kind).skip(1).collect();
     assert_eq!(filters[0], &AtomKind::Filter(Filter::Layer(Layer::Zhu)));
     assert_eq!(filters[1], &AtomKind::Filter(Filter::Work("大射儀".into())));
     assert_eq!(filters[2], &AtomKind::Filter(Filter::Source("yanli.zhushu".into())));
@@ -65,10 +66,16 @@ fn filters_resolve_layers_works_and_sources() {
 #[test]
 fn equals_sign_or_exact_switch_turn_folding_off() {
     let q = parse("=觶 決", &vocab(), false).unwrap();
-    assert_eq!(tokens_of(&q.clauses[0].alternatives[0].kind), (vec!["觶".to_string()], FoldMode::Exact));
+    assert_eq!(
+        tokens_of(&q.clauses[0].alternatives[0].kind),
+        (vec!["觶".to_string()], FoldMode::Exact)
+    );
     assert_eq!(tokens_of(&q.clauses[1].alternatives[0].kind).1, FoldMode::Folded);
     let q = parse("決", &vocab(), true).unwrap();
-    assert_eq!(tokens_of(&q.clauses[0].alternatives[0].kind), (vec!["決".to_string()], FoldMode::Exact));
+    assert_eq!(
+        tokens_of(&q.clauses[0].alternatives[0].kind),
+        (vec!["決".to_string()], FoldMode::Exact)
+    );
 }
 
 #[test]

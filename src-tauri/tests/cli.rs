@@ -45,7 +45,14 @@ fn corpus_json_lists_each_source_with_its_origin_and_layer_counts() {
     assert_eq!(sources[1]["layers"]["譯"], 295);
     let tongjie = &sources[3]["layers"];
     assert_eq!(
-        [&tongjie["經"], &tongjie["記"], &tongjie["注"], &tongjie["疏"], &tongjie["音義"], &tongjie["題"]],
+        [
+            &tongjie["經"],
+            &tongjie["記"],
+            &tongjie["注"],
+            &tongjie["疏"],
+            &tongjie["音義"],
+            &tongjie["題"]
+        ],
         [44, 11, 42, 17, 18, 3]
     );
     let dashe = &sources[4]["layers"];
@@ -58,10 +65,14 @@ fn show_prints_layers_source_line_and_aligned_passages() {
     let v = json(&sheli(dir.path(), &["show", "xiangshe.tongjie.0001", "--json"]));
     assert_eq!(v["line"], 2);
     assert_eq!(v["section"], "张侯");
-    let layers: Vec<&str> = v["segments"].as_array().unwrap().iter().map(|s| s["layer"].as_str().unwrap()).collect();
+    let layers: Vec<&str> =
+        v["segments"].as_array().unwrap().iter().map(|s| s["layer"].as_str().unwrap()).collect();
     assert_eq!(layers, ["經", "注", "音義", "疏"]);
     let reading = &v["segments"][2]["readings"][0];
-    assert_eq!((reading["character"].as_str(), reading["reading"].as_str()), (Some("射"), Some("食亦反")));
+    assert_eq!(
+        (reading["character"].as_str(), reading["reading"].as_str()),
+        (Some("射"), Some("食亦反"))
+    );
     let aligned = &v["aligned"][0];
     assert_eq!(aligned["kind"], "edition");
     assert_eq!(aligned["source"], "xiangshe.zhushu");
@@ -98,7 +109,13 @@ fn search_json_has_totals_breakdowns_and_results() {
     let again = sheli(dir.path(), &["search", "矦", "--json", "--layer", "經", "--work", "鄉射禮"]);
     assert!(!stderr(&again).contains("rebuilt"), "the index is reused");
     let v = json(&again);
-    assert!(v["results"].as_array().unwrap().iter().all(|r| r["layer"] == "經" && r["work"] == "鄉射禮"));
+    assert!(
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["layer"] == "經" && r["work"] == "鄉射禮")
+    );
     let exact = json(&sheli(dir.path(), &["search", "觶", "--exact", "--json"]));
     assert_eq!(exact["by_source"]["xiangshe.yiwen"]["occurrences"], 0);
 }
@@ -106,7 +123,9 @@ fn search_json_has_totals_breakdowns_and_results() {
 #[test]
 fn malformed_queries_exit_non_zero_naming_the_problem() {
     let dir = tempfile::tempdir().unwrap();
-    for (q, says) in [("\"再拜", "unbalanced quote"), ("觶 -", "lone '-'"), ("觶 foo:x", "unknown field")] {
+    for (q, says) in
+        [("\"再拜", "unbalanced quote"), ("觶 -", "lone '-'"), ("觶 foo:x", "unknown field")]
+    {
         let out = sheli(dir.path(), &["search", q]);
         assert!(!out.status.success(), "{q}");
         assert!(stderr(&out).contains(says), "{q}: {}", stderr(&out));
@@ -135,7 +154,8 @@ fn a_truncated_index_is_rebuilt_and_search_answers() {
 fn import_adds_texts_in_any_chinese_encoding_and_refuses_bad_files_whole() {
     let dir = tempfile::tempdir().unwrap();
     let files = tempfile::tempdir().unwrap();
-    let (gb, _, _) = encoding_rs::GB18030.encode("周礼射人\n\n以射法治射仪。王以六耦射三侯。\n\n[注] 射法,王射之礼。\n");
+    let (gb, _, _) = encoding_rs::GB18030
+        .encode("周礼射人\n\n以射法治射仪。王以六耦射三侯。\n\n[注] 射法,王射之礼。\n");
     std::fs::write(files.path().join("射人.txt"), &gb).unwrap();
     let (big5, _, _) = encoding_rs::BIG5.encode("大射之禮。王以六耦射三侯,三獲三容。\n");
     std::fs::write(files.path().join("big5.txt"), &big5).unwrap();
@@ -155,7 +175,11 @@ fn import_adds_texts_in_any_chinese_encoding_and_refuses_bad_files_whole() {
     std::fs::write(bad.path().join("bad.txt"), b"\x7fELF\x00\x01\x02").unwrap();
     let out = sheli(dir.path(), &["import", bad.path().to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("bad.txt") && stderr(&out).contains("binary"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("bad.txt") && stderr(&out).contains("binary"),
+        "{}",
+        stderr(&out)
+    );
     let v = json(&sheli(dir.path(), &["search", "君子之射", "--json"]));
     assert_eq!(v["total_occurrences"], 0, "nothing was half-imported");
 

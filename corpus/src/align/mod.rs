@@ -134,7 +134,10 @@ fn translation_links(corpus: &Corpus, cfg: &TranslationConfig) -> Result<Vec<Lin
     };
     let mut anchors = Vec::new();
     for &(t_line, o_line) in &cfg.anchors {
-        anchors.push((index_of(&originals, &cfg.original, o_line)?, index_of(&lines, &cfg.translation, t_line)?));
+        anchors.push((
+            index_of(&originals, &cfg.original, o_line)?,
+            index_of(&lines, &cfg.translation, t_line)?,
+        ));
     }
     Ok(translation::align(&originals, &lines, &anchors)
         .into_iter()
@@ -192,7 +195,9 @@ impl Alignment {
                 Some(Aligned { kind: l.kind, passage, score: l.score })
             })
             .collect();
-        out.sort_by(|a, b| (&a.passage.source, a.passage.ordinal).cmp(&(&b.passage.source, b.passage.ordinal)));
+        out.sort_by(|a, b| {
+            (&a.passage.source, a.passage.ordinal).cmp(&(&b.passage.source, b.passage.ordinal))
+        });
         out
     }
 }

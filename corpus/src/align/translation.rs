@@ -104,7 +104,9 @@ impl<'a> Block<'a> {
                 for g in 1..=MAX_RUN.min(m - j) {
                     let line = j + g - 1;
                     lb += self.lines[line].len() as f32;
-                    shared.extend(self.line_bigrams[line].intersection(&self.orig_bigrams[i]).copied());
+                    shared.extend(
+                        self.line_bigrams[line].intersection(&self.orig_bigrams[i]).copied(),
+                    );
                     let total = dp[i][j] + self.cost(i, lb, &shared);
                     if total < dp[i + 1][j + g] {
                         dp[i + 1][j + g] = total;
@@ -131,10 +133,16 @@ impl<'a> Block<'a> {
 /// increasing order in both. Lines before the first anchor go to the
 /// passage just before the first anchor's passage (the translation may start
 /// mid-passage).
-pub fn align(originals: &[&Passage], lines: &[&Passage], anchors: &[(usize, usize)]) -> Vec<Assignment> {
+pub fn align(
+    originals: &[&Passage],
+    lines: &[&Passage],
+    anchors: &[(usize, usize)],
+) -> Vec<Assignment> {
     let o_chars: Vec<Vec<char>> = originals.iter().map(|p| folded_chars(&p.jing_text())).collect();
-    let l_chars: Vec<Vec<char>> =
-        lines.iter().map(|p| p.segments.iter().flat_map(|s| folded_chars(&s.text)).collect()).collect();
+    let l_chars: Vec<Vec<char>> = lines
+        .iter()
+        .map(|p| p.segments.iter().flat_map(|s| folded_chars(&s.text)).collect())
+        .collect();
     let mut out = Vec::new();
     let Some(&(first_o, first_l)) = anchors.first() else { return out };
     if first_o > 0 {
@@ -149,7 +157,11 @@ pub fn align(originals: &[&Passage], lines: &[&Passage], anchors: &[(usize, usiz
         }
         let block = Block::new(&o_chars[o_start..o_end], &l_chars[l_start..l_end]);
         for (offset, owner) in block.solve().into_iter().enumerate() {
-            out.push(Assignment { original: o_start + owner, line: l_start + offset, anchor: offset == 0 });
+            out.push(Assignment {
+                original: o_start + owner,
+                line: l_start + offset,
+                anchor: offset == 0,
+            });
         }
     }
     out

@@ -118,7 +118,10 @@ mod tests {
         let p = parse(&info(), raw, &LineIndex::new(raw)).unwrap();
         let layers: Vec<Vec<Layer>> =
             p.iter().map(|p| p.segments.iter().map(|s| s.layer).collect()).collect();
-        assert_eq!(layers, vec![vec![Layer::Ti], vec![Layer::Jing, Layer::Zhu], vec![Layer::Jing, Layer::Shu]]);
+        assert_eq!(
+            layers,
+            vec![vec![Layer::Ti], vec![Layer::Jing, Layer::Zhu], vec![Layer::Jing, Layer::Shu]]
+        );
         assert!(p[2].segments[0].ji);
         assert_eq!(p[1].section.as_deref(), Some("第一"));
         assert_eq!(p[1].segments[1].text, "侯,謂所射布也。");

@@ -30,7 +30,10 @@ pub struct Atom {
 pub enum AtomKind {
     /// A run of characters (or a quoted string): the tokens must occur
     /// consecutively. One token is a phrase of one.
-    Phrase { tokens: Vec<String>, mode: FoldMode },
+    Phrase {
+        tokens: Vec<String>,
+        mode: FoldMode,
+    },
     /// A pinyin syllable: any character with that reading.
     Pinyin(Syllable),
     Filter(Filter),

@@ -53,7 +53,11 @@ fn term_query(field: Field, text: &str) -> Box<dyn TQuery> {
     Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs))
 }
 
-fn atom_query(atom: &Atom, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Box<dyn TQuery> {
+fn atom_query(
+    atom: &Atom,
+    fields: &Fields,
+    expand: &dyn Fn(&Syllable) -> Vec<String>,
+) -> Box<dyn TQuery> {
     match &atom.kind {
         AtomKind::Phrase { tokens, mode } => {
             let field = match mode {
@@ -72,7 +76,8 @@ fn atom_query(atom: &Atom, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<St
             if chars.is_empty() {
                 return Box::new(EmptyQuery);
             }
-            let subs = chars.iter().map(|c| (Occur::Should, term_query(fields.folded, c))).collect();
+            let subs =
+                chars.iter().map(|c| (Occur::Should, term_query(fields.folded, c))).collect();
             Box::new(BooleanQuery::new(subs))
         }
         AtomKind::Filter(f) => {
@@ -88,7 +93,11 @@ fn atom_query(atom: &Atom, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<St
 }
 
 /// Compiles `query` for the index described by `fields`.
-pub fn compile(query: &Query, fields: &Fields, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Box<dyn TQuery> {
+pub fn compile(
+    query: &Query,
+    fields: &Fields,
+    expand: &dyn Fn(&Syllable) -> Vec<String>,
+) -> Box<dyn TQuery> {
     let clauses = query
         .clauses
         .iter()

@@ -70,7 +70,10 @@ impl Lexer<'_> {
         if self.chars.get(self.pos) == Some(&'"') {
             let close = self.chars[self.pos + 1..].iter().position(|&c| c == '"');
             let Some(close) = close else {
-                return Err(err("unbalanced quote: a \" has no closing \"", self.pos..self.chars.len()));
+                return Err(err(
+                    "unbalanced quote: a \" has no closing \"",
+                    self.pos..self.chars.len(),
+                ));
             };
             let end = self.pos + 1 + close + 1;
             let inner: String = self.chars[self.pos + 1..end - 1].iter().collect();
@@ -97,7 +100,9 @@ impl Lexer<'_> {
             return Ok(Some(Item::Or(span)));
         }
         let atom = match field_split(&body) {
-            Some((field, value)) => Atom { kind: AtomKind::Filter(self.filter(field, value, span.clone())?), span },
+            Some((field, value)) => {
+                Atom { kind: AtomKind::Filter(self.filter(field, value, span.clone())?), span }
+            }
             None => match Syllable::parse(&body).filter(|_| !exact) {
                 Some(s) => Atom { kind: AtomKind::Pinyin(s), span },
                 None => self.phrase(&body, mode, span)?,
@@ -119,14 +124,20 @@ impl Lexer<'_> {
 
     fn filter(&self, field: &str, value: &str, span: Range<usize>) -> Result<Filter, QueryError> {
         if value.is_empty() {
-            return Err(err(format!("`{field}:` needs a value, e.g. {field}:{}", example(field)), span));
+            return Err(err(
+                format!("`{field}:` needs a value, e.g. {field}:{}", example(field)),
+                span,
+            ));
         }
         match field {
             "layer" => Layer::parse(value).map(Filter::Layer).ok_or_else(|| {
                 err(format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"), span)
             }),
             "work" => self.vocab.work(value).map(Filter::Work).ok_or_else(|| {
-                err(format!("unknown work `{value}`; works are {}", self.vocab.works.join(" ")), span)
+                err(
+                    format!("unknown work `{value}`; works are {}", self.vocab.works.join(" ")),
+                    span,
+                )
             }),
             "source" => self.vocab.source(value).map(Filter::Source).ok_or_else(|| {
                 let ids: Vec<&str> = self.vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
@@ -162,7 +173,10 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     let chars: Vec<char> = input.chars().collect();
     if chars.len() > MAX_QUERY_CHARS {
         return Err(QueryError {
-            message: format!("the query is too long ({} characters; at most {MAX_QUERY_CHARS})", chars.len()),
+            message: format!(
+                "the query is too long ({} characters; at most {MAX_QUERY_CHARS})",
+                chars.len()
+            ),
             span: None,
         });
     }
@@ -223,17 +237,21 @@ impl Vocabulary {
     /// ASCII slug (`dashe`).
     pub fn work(&self, typed: &str) -> Option<String> {
         let t = fold(typed, FoldMode::Folded);
-        self.works.iter().find(|w| {
-            let f = fold(w, FoldMode::Folded);
-            let short: String = {
-                let mut cs: Vec<char> = f.chars().collect();
-                if cs.len() > 1 {
-                    cs.pop();
-                }
-                cs.into_iter().collect()
-            };
-            (!t.is_empty() && (f == t || short == t)) || self.slug_of(w).is_some_and(|s| s == typed)
-        }).cloned()
+        self.works
+            .iter()
+            .find(|w| {
+                let f = fold(w, FoldMode::Folded);
+                let short: String = {
+                    let mut cs: Vec<char> = f.chars().collect();
+                    if cs.len() > 1 {
+                        cs.pop();
+                    }
+                    cs.into_iter().collect()
+                };
+                (!t.is_empty() && (f == t || short == t))
+                    || self.slug_of(w).is_some_and(|s| s == typed)
+            })
+            .cloned()
     }
 
     fn slug_of(&self, work: &str) -> Option<&str> {

@@ -30,10 +30,18 @@ pub const PREVIEW_CHARS: usize = 24;
 /// Checks an id sent by the UI: 1–64 characters of `a-z 0-9 . _ -`.
 pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
     if id.is_empty() || id.len() > MAX_ID_LEN {
-        return Err(AppError::invalid(format!("a {what} id must be 1 to {MAX_ID_LEN} characters long")));
+        return Err(AppError::invalid(format!(
+            "a {what} id must be 1 to {MAX_ID_LEN} characters long"
+        )));
     }
-    if !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-')) {
-        return Err(AppError::invalid(format!("`{}` is not a valid {what} id", id.escape_default())));
+    if !id
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-'))
+    {
+        return Err(AppError::invalid(format!(
+            "`{}` is not a valid {what} id",
+            id.escape_default()
+        )));
     }
     Ok(())
 }
@@ -135,7 +143,11 @@ fn sections(passages: &[Passage], script: DisplayScript) -> AppResult<Vec<Sectio
 
 fn preview(p: &Passage, script: DisplayScript) -> AppResult<String> {
     let jing = p.jing_text();
-    let text = if jing.is_empty() { p.segments.first().map(|s| s.text.as_str()).unwrap_or("") } else { &jing };
+    let text = if jing.is_empty() {
+        p.segments.first().map(|s| s.text.as_str()).unwrap_or("")
+    } else {
+        &jing
+    };
     let mut short: String = text.chars().take(PREVIEW_CHARS).collect();
     if text.chars().nth(PREVIEW_CHARS).is_some() {
         short.push('…');
@@ -144,7 +156,11 @@ fn preview(p: &Passage, script: DisplayScript) -> AppResult<String> {
 }
 
 /// `passage(id, script?)`: one passage with all its segments, converted.
-pub fn passage(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppResult<PassageView> {
+pub fn passage(
+    state: &AppState,
+    id: &str,
+    script: Option<DisplayScript>,
+) -> AppResult<PassageView> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
     let script = script_or_setting(state, script)?;
@@ -184,7 +200,9 @@ pub fn passages(
 pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppResult<PassageView> {
     let all = corpus.passages_of(&p.source);
     let index = p.ordinal as usize - 1;
-    let source = corpus.source(&p.source).ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;
+    let source = corpus
+        .source(&p.source)
+        .ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;
     let segments = p
         .segments
         .iter()
@@ -193,7 +211,12 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
             // stays right even if a phrase changes length.
             let (text, shu_on_zhu) = match s.shu_on_zhu {
                 Some(at) => {
-                    let at_byte = s.text.char_indices().nth(at as usize).map(|(b, _)| b).unwrap_or(s.text.len());
+                    let at_byte = s
+                        .text
+                        .char_indices()
+                        .nth(at as usize)
+                        .map(|(b, _)| b)
+                        .unwrap_or(s.text.len());
                     let head = conv(&s.text[..at_byte], script)?;
                     let tail = conv(&s.text[at_byte..], script)?;
                     let at = head.chars().count() as u32;
@@ -214,7 +237,15 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
                     })
                 })
                 .collect::<AppResult<Vec<_>>>()?;
-            Ok(SegmentView { layer: s.layer, text, ji: s.ji, line: s.line, column: s.column, shu_on_zhu, readings })
+            Ok(SegmentView {
+                layer: s.layer,
+                text,
+                ji: s.ji,
+                line: s.line,
+                column: s.column,
+                shu_on_zhu,
+                readings,
+            })
         })
         .collect::<AppResult<Vec<_>>>()?;
     Ok(PassageView {
@@ -275,7 +306,10 @@ pub mod ipc {
     }
 
     #[tauri::command]
-    pub async fn library(state: State<'_, SharedState>, script: Option<DisplayScript>) -> AppResult<LibraryView> {
+    pub async fn library(
+        state: State<'_, SharedState>,
+        script: Option<DisplayScript>,
+    ) -> AppResult<LibraryView> {
         blocking(&state, move |s| super::library(s, script)).await
     }
 
@@ -305,7 +339,10 @@ pub mod ipc {
     }
 
     #[tauri::command]
-    pub async fn set_settings(state: State<'_, SharedState>, settings: Settings) -> AppResult<Settings> {
+    pub async fn set_settings(
+        state: State<'_, SharedState>,
+        settings: Settings,
+    ) -> AppResult<Settings> {
         blocking(&state, move |s| super::set_settings(s, settings)).await
     }
 }

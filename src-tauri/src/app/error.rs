@@ -116,8 +116,12 @@ impl Serialize for AppError {
 impl From<sheli_corpus::CorpusError> for AppError {
     fn from(e: sheli_corpus::CorpusError) -> Self {
         match e {
-            sheli_corpus::CorpusError::UnknownPassage(id) => AppError::NotFound { what: "passage", id },
-            sheli_corpus::CorpusError::UnknownSource(id) => AppError::NotFound { what: "source", id },
+            sheli_corpus::CorpusError::UnknownPassage(id) => {
+                AppError::NotFound { what: "passage", id }
+            }
+            sheli_corpus::CorpusError::UnknownSource(id) => {
+                AppError::NotFound { what: "source", id }
+            }
             other => AppError::Corpus(other.to_string()),
         }
     }

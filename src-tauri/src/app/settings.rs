@@ -125,7 +125,10 @@ impl SettingsStore {
             Ok(text) => match serde_json::from_str::<Settings>(&text) {
                 Ok(s) => s.repaired(),
                 Err(e) => {
-                    eprintln!("sheli: {} is not valid ({e}); using the default settings", path.display());
+                    eprintln!(
+                        "sheli: {} is not valid ({e}); using the default settings",
+                        path.display()
+                    );
                     let _ = fs::rename(&path, path.with_extension("json.bad"));
                     Settings::default()
                 }
@@ -148,7 +151,9 @@ impl SettingsStore {
         let settings = settings.validated()?;
         let mut current = self.lock()?;
         write_atomically(&self.path, &serde_json::to_vec_pretty(&settings).map_err(internal)?)
-            .map_err(|e| AppError::Settings(format!("could not save {}: {e}", self.path.display())))?;
+            .map_err(|e| {
+                AppError::Settings(format!("could not save {}: {e}", self.path.display()))
+            })?;
         *current = settings.clone();
         Ok(settings)
     }
@@ -207,7 +212,8 @@ mod tests {
         let again = SettingsStore::open(dir.path());
         assert_eq!(again.get().unwrap(), saved);
         // No temporary file is left behind.
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> =
+            fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from(SETTINGS_FILE)]);
     }
 
@@ -227,8 +233,11 @@ mod tests {
         assert_eq!(SettingsStore::open(dir.path()).get().unwrap(), Settings::default());
         assert!(dir.path().join("settings.json.bad").exists());
 
-        fs::write(dir.path().join(SETTINGS_FILE), r#"{"script":"simplified","char_size":400,"future":1}"#)
-            .unwrap();
+        fs::write(
+            dir.path().join(SETTINGS_FILE),
+            r#"{"script":"simplified","char_size":400,"future":1}"#,
+        )
+        .unwrap();
         let s = SettingsStore::open(dir.path()).get().unwrap();
         assert_eq!(s.script, DisplayScript::Simplified);
         assert_eq!(s.char_size, CHAR_SIZE_MAX);

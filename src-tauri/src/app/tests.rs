@@ -51,7 +51,9 @@ fn sources_list_every_builtin_source_with_counts() {
     let (state, _dir) = state_over(builtin());
     let sources = commands::sources(&state).unwrap();
     let ids: Vec<&str> = sources.iter().map(|s| s.id.as_str()).collect();
-    for id in ["xiangshe.zhushu", "xiangshe.yiwen", "yanli.zhushu", "xiangshe.tongjie", "dashe.tongjie"] {
+    for id in
+        ["xiangshe.zhushu", "xiangshe.yiwen", "yanli.zhushu", "xiangshe.tongjie", "dashe.tongjie"]
+    {
         assert!(ids.contains(&id), "{id} missing from {ids:?}");
     }
     let zhushu = sources.iter().find(|s| s.id == "xiangshe.zhushu").unwrap();
@@ -125,7 +127,8 @@ fn a_passage_has_its_layers_converted_and_neighbours() {
 #[test]
 fn builtin_xiangshe_passage_shows_jing_and_zhu() {
     let (state, _dir) = state_over(builtin());
-    let p = commands::passage(&state, "xiangshe.zhushu.0001", Some(DisplayScript::Simplified)).unwrap();
+    let p =
+        commands::passage(&state, "xiangshe.zhushu.0001", Some(DisplayScript::Simplified)).unwrap();
     assert!(p.segments.iter().any(|s| s.layer == Layer::Jing && !s.text.is_empty()));
     assert!(p.segments.iter().any(|s| s.layer == Layer::Zhu && !s.text.is_empty()));
     assert_eq!(p.title, "乡射礼");
@@ -144,10 +147,22 @@ fn passages_pages_through_a_source() {
     let ids: Vec<&str> = page.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["test.a.0002", "test.a.0003"]);
     assert!(commands::passages(&state, "test.a", 9, 10, None).unwrap().is_empty());
-    assert!(matches!(commands::passages(&state, "test.a", 0, 10, None), Err(AppError::InvalidInput(_))));
-    assert!(matches!(commands::passages(&state, "test.a", 1, 0, None), Err(AppError::InvalidInput(_))));
-    assert!(matches!(commands::passages(&state, "test.a", 1, 10_000, None), Err(AppError::InvalidInput(_))));
-    assert!(matches!(commands::passages(&state, "nope", 1, 10, None), Err(AppError::NotFound { .. })));
+    assert!(matches!(
+        commands::passages(&state, "test.a", 0, 10, None),
+        Err(AppError::InvalidInput(_))
+    ));
+    assert!(matches!(
+        commands::passages(&state, "test.a", 1, 0, None),
+        Err(AppError::InvalidInput(_))
+    ));
+    assert!(matches!(
+        commands::passages(&state, "test.a", 1, 10_000, None),
+        Err(AppError::InvalidInput(_))
+    ));
+    assert!(matches!(
+        commands::passages(&state, "nope", 1, 10, None),
+        Err(AppError::NotFound { .. })
+    ));
 }
 
 #[test]
@@ -183,7 +198,8 @@ fn settings_round_trip_through_the_commands_and_a_restart() {
 #[test]
 fn without_a_corpus_commands_fail_cleanly() {
     let dir = tempfile::tempdir().unwrap();
-    let state = AppState::with_corpus(Err("parse error at line 3".into()), dir.path().to_path_buf());
+    let state =
+        AppState::with_corpus(Err("parse error at line 3".into()), dir.path().to_path_buf());
     let e = commands::library(&state, None).unwrap_err();
     assert!(matches!(e, AppError::Corpus(_)));
     assert!(e.to_string().contains("parse error at line 3"));
@@ -205,8 +221,10 @@ fn commands_are_declared_everywhere() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let build = read("build.rs");
-    let list = build.split("const COMMANDS: &[&str] = &[").nth(1).unwrap().split(']').next().unwrap();
-    let mut declared: Vec<String> = list.split(',').map(|s| s.trim().trim_matches('"').to_owned()).collect();
+    let list =
+        build.split("const COMMANDS: &[&str] = &[").nth(1).unwrap().split(']').next().unwrap();
+    let mut declared: Vec<String> =
+        list.split(',').map(|s| s.trim().trim_matches('"').to_owned()).collect();
     declared.retain(|s| !s.is_empty());
     declared.sort();
 
@@ -220,7 +238,8 @@ fn commands_are_declared_everywhere() {
     handled.sort();
     assert_eq!(declared, handled, "build.rs COMMANDS vs generate_handler!");
 
-    let cap: serde_json::Value = serde_json::from_str(&read("capabilities/main-window.json")).unwrap();
+    let cap: serde_json::Value =
+        serde_json::from_str(&read("capabilities/main-window.json")).unwrap();
     let mut allowed: Vec<String> = cap["permissions"]
         .as_array()
         .unwrap()
@@ -251,11 +270,21 @@ fn commands_are_declared_everywhere() {
 fn the_config_has_a_strict_csp_and_no_plugins() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let conf: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(root.join("tauri.conf.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(root.join("tauri.conf.json")).unwrap())
+            .unwrap();
     let csp = &conf["app"]["security"]["csp"];
-    let all: String = csp.as_object().unwrap().values().map(|v| v.as_str().unwrap()).collect::<Vec<_>>().join(" ");
+    let all: String = csp
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(!all.contains("unsafe-eval") && !all.contains("unsafe-inline"), "{all}");
-    assert!(!all.contains("http://") || all.matches("http://").count() == all.matches("http://ipc.localhost").count());
+    assert!(
+        !all.contains("http://")
+            || all.matches("http://").count() == all.matches("http://ipc.localhost").count()
+    );
     assert!(!all.contains("https:"), "no remote sources: {all}");
     let cargo = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     assert!(!cargo.contains("tauri-plugin"), "no plugins");

@@ -14,12 +14,8 @@ pub fn corpus(json: bool) -> Result<()> {
         return Ok(());
     }
     for s in summaries {
-        let layers: Vec<String> = s
-            .layers
-            .iter()
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| format!("{k} {n}"))
-            .collect();
+        let layers: Vec<String> =
+            s.layers.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{k} {n}")).collect();
         println!("{:<18} {:<26} {} · {} ({:?})", s.id, s.origin, s.work, s.edition, s.script);
         println!("{:<18} {} passages: {}", "", s.passages, layers.join(", "));
     }
@@ -57,7 +53,11 @@ struct ShownAligned<'a> {
 
 fn main_text(p: &Passage) -> String {
     let jing = p.jing_text();
-    if jing.is_empty() { p.segments.first().map(|s| s.text.clone()).unwrap_or_default() } else { jing }
+    if jing.is_empty() {
+        p.segments.first().map(|s| s.text.clone()).unwrap_or_default()
+    } else {
+        jing
+    }
 }
 
 pub fn show(id: &str, json: bool) -> Result<()> {
@@ -94,7 +94,11 @@ pub fn show(id: &str, json: bool) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&shown)?);
         return Ok(());
     }
-    let lines = if line == last_line { format!("line {line}") } else { format!("lines {line}–{last_line}") };
+    let lines = if line == last_line {
+        format!("line {line}")
+    } else {
+        format!("lines {line}–{last_line}")
+    };
     println!("{}  {} · {}  {} of {}", shown.id, shown.work, shown.edition, lines, shown.origin);
     if let Some(section) = shown.section {
         println!("section: {section}");

@@ -10,8 +10,7 @@ use sheli_index::{SearchRequest, SearchResponse};
 use crate::library::{self, Library};
 
 fn data_dir() -> Result<PathBuf> {
-    library::default_data_dir()
-        .context("no data directory: set SHELI_DATA_DIR or HOME")
+    library::default_data_dir().context("no data directory: set SHELI_DATA_DIR or HOME")
 }
 
 /// Progress of an index build on stderr: a line that rewrites itself on a
@@ -69,7 +68,10 @@ pub fn search(args: SearchArgs) -> Result<()> {
 
 fn print_human(r: &SearchResponse, colour: bool) {
     let mode = if r.exact { " (exact)" } else { "" };
-    println!("{}{mode}: {} occurrences in {} segments", r.query, r.total_occurrences, r.total_segments);
+    println!(
+        "{}{mode}: {} occurrences in {} segments",
+        r.query, r.total_occurrences, r.total_segments
+    );
     let nonzero = |m: &std::collections::BTreeMap<String, sheli_index::Tally>| -> String {
         m.iter()
             .filter(|(_, t)| t.segments > 0)
@@ -108,7 +110,10 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>) -> Result<()> {
         }
     })?;
     for t in &report.imported {
-        println!("imported {} as {} ({}, {}, {} passages)", t.file, t.id, t.work, t.encoding, t.passages);
+        println!(
+            "imported {} as {} ({}, {}, {} passages)",
+            t.file, t.id, t.work, t.encoding, t.passages
+        );
     }
     let library = Library::open(&dir)?;
     let opened = library.open_index(&mut progress_printer())?;

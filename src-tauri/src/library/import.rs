@@ -76,11 +76,16 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(file_err(p))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file() && f.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")))
+                .filter(|f| {
+                    f.is_file() && f.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+                })
                 .collect();
             inside.sort();
             if inside.is_empty() {
-                return Err(LibraryError::Import(format!("{}: no .txt files in this folder", p.display())));
+                return Err(LibraryError::Import(format!(
+                    "{}: no .txt files in this folder",
+                    p.display()
+                )));
             }
             files.extend(inside);
         } else {
@@ -130,37 +135,53 @@ pub fn import(
     let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
     for (i, path) in files.iter().enumerate() {
         progress(i, files.len(), path);
-        let checked = (|| -> std::result::Result<(SourceInfo, String, usize, &'static str), String> {
-            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-            let decoded = decode(&bytes).map_err(|e| e.to_string())?;
-            let id = format!("user.{}", hash8(&decoded.text));
-            if manifest.source.iter().chain(ready.iter().map(|r| &r.0)).any(|s| s.id == id) {
-                return Err("this text is already in the library".into());
-            }
-            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let info = SourceInfo {
-                id: id.clone(),
-                file: format!("{id}.txt"),
-                origin: path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-                sha256: Sha256::digest(decoded.text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect(),
-                work: work.map(str::to_owned).unwrap_or(stem),
-                edition: "imported".into(),
-                edition_note: format!("imported from {} ({})", path.display(), decoded.encoding),
-                script: guess_script(&decoded.text),
-                format: Format::Plain,
-                coverage: String::new(),
-                provenance: "imported by the user".into(),
-                licence: "the user's own".into(),
-                user: true,
-            };
-            let passages = sheli_corpus::parse::parse(&info, &decoded.text, &LineIndex::new(&decoded.text))
+        let checked =
+            (|| -> std::result::Result<(SourceInfo, String, usize, &'static str), String> {
+                let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+                let decoded = decode(&bytes).map_err(|e| e.to_string())?;
+                let id = format!("user.{}", hash8(&decoded.text));
+                if manifest.source.iter().chain(ready.iter().map(|r| &r.0)).any(|s| s.id == id) {
+                    return Err("this text is already in the library".into());
+                }
+                let stem =
+                    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let info = SourceInfo {
+                    id: id.clone(),
+                    file: format!("{id}.txt"),
+                    origin: path
+                        .file_name()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    sha256: Sha256::digest(decoded.text.as_bytes())
+                        .iter()
+                        .map(|b| format!("{b:02x}"))
+                        .collect(),
+                    work: work.map(str::to_owned).unwrap_or(stem),
+                    edition: "imported".into(),
+                    edition_note: format!(
+                        "imported from {} ({})",
+                        path.display(),
+                        decoded.encoding
+                    ),
+                    script: guess_script(&decoded.text),
+                    format: Format::Plain,
+                    coverage: String::new(),
+                    provenance: "imported by the user".into(),
+                    licence: "the user's own".into(),
+                    user: true,
+                };
+                let passages = sheli_corpus::parse::parse(
+                    &info,
+                    &decoded.text,
+                    &LineIndex::new(&decoded.text),
+                )
                 .map_err(|e| e.to_string())?
                 .len();
-            if passages == 0 {
-                return Err("the file holds no paragraphs".into());
-            }
-            Ok((info, decoded.text, passages, decoded.encoding))
-        })();
+                if passages == 0 {
+                    return Err("the file holds no paragraphs".into());
+                }
+                Ok((info, decoded.text, passages, decoded.encoding))
+            })();
         match checked {
             Ok(r) => ready.push(r),
             Err(why) => problems.push(format!("  {}: {why}", path.display())),
