@@ -84,7 +84,17 @@ fn main() -> Result<()> {
             // re-renders RESULTS.md from results.json (after a change of wording)
             let dir = options(&[])?.dir;
             let results: Value = serde_json::from_slice(&std::fs::read(dir.join("results.json"))?)?;
-            std::fs::write(dir.join("RESULTS.md"), sheli_bench::report::markdown(&results))?;
+            // The app's section (scripts/bench-app.sh) is kept as it was.
+            let old = std::fs::read_to_string(dir.join("RESULTS.md")).unwrap_or_default();
+            let mut md = sheli_bench::report::markdown(&results);
+            if let (Some(start), Some(end)) =
+                (old.find("<!-- app-feel:begin"), old.find("<!-- app-feel:end -->"))
+            {
+                md.push('\n');
+                md.push_str(&old[start..end + "<!-- app-feel:end -->".len()]);
+                md.push('\n');
+            }
+            std::fs::write(dir.join("RESULTS.md"), md)?;
             Ok(())
         }
         Some("keystroke") => {

@@ -154,14 +154,22 @@ impl SearchIndex {
     }
 
     pub fn search(&self, req: &SearchRequest) -> Result<SearchResponse> {
-        let mut text = req.query.clone();
+        let mut parsed = self.parse(&req.query, req.exact)?;
+        // Filters given apart from the query narrow it as typed ones would
+        // (an AND of one alternative each).
         for (field, value) in [("layer", &req.layer), ("work", &req.work), ("source", &req.source)]
         {
             if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
-                text.push_str(&format!(" {field}:{}", v.trim()));
+                let filter = query::parse_filter(field, v, &self.vocabulary)?;
+                parsed.clauses.push(query::Clause {
+                    negated: false,
+                    alternatives: vec![query::Atom {
+                        kind: query::AtomKind::Filter(filter),
+                        span: 0..0,
+                    }],
+                });
             }
         }
-        let parsed = self.parse(&text, req.exact)?;
         let expand = |s: &Syllable| self.expand(s);
         let terms = query::count_terms(&parsed, &expand);
         let tquery = query::compile(&parsed, &self.fields, &expand);

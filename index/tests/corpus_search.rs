@@ -94,6 +94,30 @@ fn layer_and_work_filters_narrow() {
     assert_eq!(dashe.total_occurrences, 17);
 }
 
+/// `--layer`, `--work` and `--source` are filters, never more query: a value
+/// that looks like terms is an unknown layer or work, and the error does not
+/// point into the query the user typed.
+#[test]
+fn filters_given_apart_cannot_add_terms() {
+    let request = |layer: &str| SearchRequest {
+        query: "觯".into(),
+        layer: Some(layer.into()),
+        limit: 5,
+        ..Default::default()
+    };
+    let err = index().search(&request("注 OR 觚")).unwrap_err().to_string();
+    assert!(err.contains("unknown layer `注 OR 觚`"), "{err}");
+    match index().search(&request("jing2")).unwrap_err() {
+        sheli_index::error::IndexError::Query(q) => assert_eq!(q.span, None, "{q:?}"),
+        other => panic!("a query error, not {other:?}"),
+    }
+    // and a sound value narrows, padded or not
+    assert_eq!(
+        index().search(&request(" 注 ")).unwrap().total_occurrences,
+        search("觯").by_layer["注"].occurrences
+    );
+}
+
 #[test]
 fn exact_mode_turns_folding_off() {
     let exact = index()

@@ -7,7 +7,7 @@ mod parser;
 
 pub use ast::{Atom, AtomKind, Clause, Filter, Query};
 pub use compile::{CountTerm, compile, count_terms};
-pub use parser::{MAX_QUERY_CHARS, parse};
+pub use parser::{MAX_QUERY_CHARS, parse, parse_filter};
 
 use serde::Serialize;
 

@@ -40,7 +40,11 @@ struct Lexer<'a> {
 }
 
 fn err(message: impl Into<String>, span: Range<usize>) -> QueryError {
-    QueryError { message: message.into(), span: Some(span) }
+    err_at(message, Some(span))
+}
+
+fn err_at(message: impl Into<String>, span: Option<Range<usize>>) -> QueryError {
+    QueryError { message: message.into(), span }
 }
 
 impl Lexer<'_> {
@@ -123,31 +127,45 @@ impl Lexer<'_> {
     }
 
     fn filter(&self, field: &str, value: &str, span: Range<usize>) -> Result<Filter, QueryError> {
-        if value.is_empty() {
-            return Err(err(
-                format!("`{field}:` needs a value, e.g. {field}:{}", example(field)),
-                span,
-            ));
-        }
-        match field {
-            "layer" => Layer::parse(value).map(Filter::Layer).ok_or_else(|| {
-                err(format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"), span)
-            }),
-            "work" => self.vocab.work(value).map(Filter::Work).ok_or_else(|| {
-                err(
-                    format!("unknown work `{value}`; works are {}", self.vocab.works.join(" ")),
-                    span,
-                )
-            }),
-            "source" => self.vocab.source(value).map(Filter::Source).ok_or_else(|| {
-                let ids: Vec<&str> = self.vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
-                err(format!("unknown source `{value}`; sources are {}", ids.join(" ")), span)
-            }),
-            other => Err(err(
-                format!("unknown field `{other}:`; fields are layer:, work: and source:"),
-                span,
-            )),
-        }
+        filter(self.vocab, field, value, Some(span))
+    }
+}
+
+/// A filter given apart from the query (`--layer`, `--work`, `--source` and
+/// their IPC equivalents), checked as one typed in it would be. It is kept out
+/// of the query string, so a value can never add terms to the query, and an
+/// error does not point at characters the user did not type.
+pub fn parse_filter(field: &str, value: &str, vocab: &Vocabulary) -> Result<Filter, QueryError> {
+    filter(vocab, field, value.trim(), None)
+}
+
+fn filter(
+    vocab: &Vocabulary,
+    field: &str,
+    value: &str,
+    span: Option<Range<usize>>,
+) -> Result<Filter, QueryError> {
+    if value.is_empty() {
+        return Err(err_at(
+            format!("`{field}:` needs a value, e.g. {field}:{}", example(field)),
+            span,
+        ));
+    }
+    match field {
+        "layer" => Layer::parse(value).map(Filter::Layer).ok_or_else(|| {
+            err_at(format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"), span)
+        }),
+        "work" => vocab.work(value).map(Filter::Work).ok_or_else(|| {
+            err_at(format!("unknown work `{value}`; works are {}", vocab.works.join(" ")), span)
+        }),
+        "source" => vocab.source(value).map(Filter::Source).ok_or_else(|| {
+            let ids: Vec<&str> = vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
+            err_at(format!("unknown source `{value}`; sources are {}", ids.join(" ")), span)
+        }),
+        other => Err(err_at(
+            format!("unknown field `{other}:`; fields are layer:, work: and source:"),
+            span,
+        )),
     }
 }
 

@@ -30,8 +30,9 @@ pub const MAX_OFFSET: u32 = 10_000;
 /// Longest filter value (a work title, a layer, a source id).
 const MAX_FILTER_CHARS: usize = 64;
 
-/// What the UI asks for. `work`, `layer` and `source` are filters added to the
-/// query as if typed (`work:鄉射禮`); the facets set them.
+/// What the UI asks for. `work`, `layer` and `source` are filters, checked as
+/// typed ones (`work:鄉射禮`) would be but kept apart from the query text; the
+/// facets set them.
 #[derive(Debug, Clone, Default, Deserialize, TS)]
 #[serde(default)]
 pub struct SearchQuery {
