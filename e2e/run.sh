@@ -35,11 +35,13 @@ grep -q "interface was not built" ui/dist/index.html 2>/dev/null &&
 command -v WebKitWebDriver >/dev/null || { echo "e2e: WebKitWebDriver missing (apt-get install webkit2gtk-driver)" >&2; exit 1; }
 
 data_dir=$(mktemp -d -t sheli-e2e-XXXXXX)
-trap 'rm -rf "$data_dir"' EXIT
+export_dir=$(mktemp -d -t sheli-e2e-exports-XXXXXX)
+trap 'rm -rf "$data_dir" "$export_dir"' EXIT
 rm -rf "$shots"
 mkdir -p "$shots"
 
-export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots
+# Exports go to SHELI_EXPORT_DIR (the user's Downloads folder otherwise).
+export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots SHELI_EXPORT_DIR=$export_dir
 # Software rendering: Xvfb has no GPU, and screenshots must not come out blank.
 export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
 export NO_AT_BRIDGE=1

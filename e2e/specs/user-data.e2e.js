@@ -2,6 +2,8 @@
 // card made from a selection, one card reviewed, a note on a span of a 注 —
 // and all of it still there after a restart, the note highlighted at its
 // span. Screenshots are named ud-… (numbering restarts in every spec file).
+import fs from "node:fs";
+import path from "node:path";
 import { shot as saveShot } from "./helpers.js";
 
 /**
@@ -151,6 +153,17 @@ describe("Your glossaries, review and notes", () => {
     const row = await $$('[data-testid="card-row"]')[1];
     await expect(row.$('[data-testid="card-passage"]')).toHaveText(PASSAGE);
     await shot("ud-glossary-two-cards");
+  });
+
+  it("exports the glossary for Anki: a file in the exports folder, and the window says where", async () => {
+    await $('[data-testid="export-tsv"]').click();
+    const file = path.join(process.env.SHELI_EXPORT_DIR, `${GLOSSARY}.anki.txt`);
+    await expect($('[data-testid="notice"]')).toHaveText(`Saved ${GLOSSARY}.anki.txt to ${file}.`);
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).toContain("#separator:tab");
+    expect(text).toContain(`#deck:${GLOSSARY}`);
+    expect(text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t")[0])).toEqual(["楅", CARD_SPAN]);
+    await shot("ud-glossary-exported");
   });
 
   it("reviews one card: front, back, Good, the next date kept", async () => {

@@ -71,7 +71,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
         use crate::store;
         one::<sc::NoteView>(&cfg, &mut out);
         one::<sc::BuiltinCardHit>(&cfg, &mut out);
-        one::<sc::ExportFile>(&cfg, &mut out);
+        one::<super::export_commands::SavedExport>(&cfg, &mut out);
         one::<sc::ReviewStep>(&cfg, &mut out);
         one::<sc::Facet>(&cfg, &mut out);
         one::<sc::NoteFacets>(&cfg, &mut out);

@@ -6,6 +6,8 @@
 //! - [`error`]: the error every command may return;
 //! - [`search`], [`study`], [`reading_commands`]: the search index (opened in
 //!   the background), the parallel column, glossary cards and pictures;
+//! - [`store_commands`]: the user's glossaries, review and notes;
+//!   [`export_commands`]: their exports, written to the Downloads folder;
 //! - `bindings` (tests): the TypeScript declarations in `ui/src/lib/bindings/`.
 //!
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
@@ -13,6 +15,7 @@
 pub mod commands;
 pub mod dto;
 pub mod error;
+pub mod export_commands;
 pub mod reading_commands;
 pub mod search;
 pub mod settings;
@@ -86,7 +89,7 @@ pub fn run() {
             store_commands::ipc::update_card,
             store_commands::ipc::remove_card,
             store_commands::ipc::find_builtin_cards,
-            store_commands::ipc::export_glossary,
+            export_commands::ipc::save_glossary_export,
             store_commands::ipc::import_glossary,
             store_commands::ipc::review_next,
             store_commands::ipc::review_grade,
@@ -99,7 +102,7 @@ pub fn run() {
             store_commands::ipc::delete_note,
             store_commands::ipc::undelete_note,
             store_commands::ipc::note_facets,
-            store_commands::ipc::export_notes,
+            export_commands::ipc::save_notes_export,
             store_commands::ipc::import_notes,
             store_commands::ipc::render_markdown,
         ])

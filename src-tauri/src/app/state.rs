@@ -35,6 +35,8 @@ pub struct AppState {
     /// The search index: opened on a background thread at start-up
     /// (`search::open_index`), `index_building` until then.
     pub search: SearchSlot,
+    /// Where exports are saved (`export_commands::exports_dir`).
+    pub exports_dir: PathBuf,
 }
 
 impl AppState {
@@ -58,7 +60,8 @@ impl AppState {
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
         let settings = SettingsStore::open(&data_dir);
         let store = UserStore::open(&data_dir);
-        AppState { data_dir, corpus, settings, store, search: SearchSlot::default() }
+        let exports_dir = super::export_commands::exports_dir(&data_dir);
+        AppState { data_dir, corpus, settings, store, search: SearchSlot::default(), exports_dir }
     }
 
     /// The parsed texts, or why they are unavailable.

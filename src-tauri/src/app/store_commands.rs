@@ -133,7 +133,8 @@ pub struct BuiltinCardHit {
     pub summary: String,
 }
 
-/// An export: the UI saves `text` as `file_name`.
+/// An export: its text and the file name it is saved under
+/// ([`super::export_commands`]).
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct ExportFile {
     pub file_name: String,
@@ -899,7 +900,7 @@ pub mod ipc {
     use super::*;
 
     /// Runs `f` on the blocking pool; a panic inside becomes an internal error.
-    async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
+    pub(crate) async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&AppState) -> AppResult<T> + Send + 'static,
@@ -910,7 +911,7 @@ pub mod ipc {
             .map_err(|e| AppError::Internal(format!("a background task failed: {e}")))?
     }
 
-    type S<'a> = State<'a, SharedState>;
+    pub(crate) type S<'a> = State<'a, SharedState>;
 
     #[tauri::command]
     pub async fn my_glossaries(state: S<'_>) -> AppResult<Vec<Glossary>> {
@@ -997,11 +998,6 @@ pub mod ipc {
         query: Option<String>,
     ) -> AppResult<Vec<BuiltinCardHit>> {
         blocking(&state, move |s| super::find_builtin_cards(s, query.as_deref())).await
-    }
-
-    #[tauri::command]
-    pub async fn export_glossary(state: S<'_>, id: i64, format: String) -> AppResult<ExportFile> {
-        blocking(&state, move |s| super::export_glossary(s, id, &format)).await
     }
 
     #[tauri::command]
@@ -1102,15 +1098,6 @@ pub mod ipc {
     #[tauri::command]
     pub async fn note_facets(state: S<'_>) -> AppResult<NoteFacets> {
         blocking(&state, super::note_facets).await
-    }
-
-    #[tauri::command]
-    pub async fn export_notes(
-        state: S<'_>,
-        format: String,
-        filter: NoteFilter,
-    ) -> AppResult<ExportFile> {
-        blocking(&state, move |s| super::export_notes(s, &format, &filter)).await
     }
 
     #[tauri::command]

@@ -169,6 +169,34 @@ fn exports_and_imports_of_a_glossary_round_trip() {
     assert_eq!(cards[0].builtin_id.as_deref(), Some("bi"));
 }
 
+/// The window's export buttons: the file is written by the backend into the
+/// exports folder; a bad id or format writes nothing.
+#[test]
+fn exports_are_saved_as_files_and_bad_requests_write_nothing() {
+    let (mut state, dir) = fresh();
+    state.exports_dir = dir.path().join("Downloads");
+    let g = create_glossary(&state, "射器", None).unwrap();
+    add_builtin_card(&state, g.id, "bi").unwrap();
+    let saved = super::super::export_commands::save_glossary_export(&state, g.id, "tsv").unwrap();
+    assert_eq!(saved.file_name, "射器.anki.txt");
+    let text = std::fs::read_to_string(&saved.path).unwrap();
+    assert_eq!(text, export_glossary(&state, g.id, "tsv").unwrap().text);
+    let notes = super::super::export_commands::save_notes_export(
+        &state,
+        "markdown",
+        &NoteFilter::default(),
+    )
+    .unwrap();
+    assert_eq!(notes.file_name, "sheli-notes.md");
+
+    let before = std::fs::read_dir(&state.exports_dir).unwrap().count();
+    let unknown = super::super::export_commands::save_glossary_export(&state, 999, "tsv");
+    assert_eq!(unknown.unwrap_err().kind(), ErrorKind::NotFound);
+    let format = super::super::export_commands::save_glossary_export(&state, g.id, "csv");
+    assert_eq!(format.unwrap_err().kind(), ErrorKind::InvalidInput);
+    assert_eq!(std::fs::read_dir(&state.exports_dir).unwrap().count(), before);
+}
+
 #[test]
 fn review_schedules_and_keeps_history_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

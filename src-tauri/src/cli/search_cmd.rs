@@ -19,7 +19,7 @@ fn progress_printer() -> impl FnMut(Progress) {
     let tty = std::io::stderr().is_terminal();
     let mut last_decile = usize::MAX;
     move |p: Progress| {
-        let pct = if p.total == 0 { 100 } else { p.done * 100 / p.total };
+        let pct = (p.done * 100).checked_div(p.total).unwrap_or(100);
         if tty {
             eprint!("\rbuilding the search index… {pct:>3}% ({}/{})", p.done, p.total);
             if p.done == p.total {

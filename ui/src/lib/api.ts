@@ -167,7 +167,6 @@ export function uiReady(pageMs: number): Promise<void> {
 
 import type { BuiltinCardHit } from "./bindings/BuiltinCardHit";
 import type { CardEdit } from "./bindings/CardEdit";
-import type { ExportFile } from "./bindings/ExportFile";
 import type { Glossary } from "./bindings/Glossary";
 import type { GlossaryImport } from "./bindings/GlossaryImport";
 import type { Grade } from "./bindings/Grade";
@@ -179,13 +178,14 @@ import type { NoteView } from "./bindings/NoteView";
 import type { NotesImport } from "./bindings/NotesImport";
 import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
 import type { ReviewStep } from "./bindings/ReviewStep";
+import type { SavedExport } from "./bindings/SavedExport";
 import type { TextSelection } from "./bindings/TextSelection";
 import type { UserCard } from "./bindings/UserCard";
 
 export type {
   BuiltinCardHit,
   CardEdit,
-  ExportFile,
+  SavedExport,
   Glossary,
   GlossaryImport,
   Grade,
@@ -253,8 +253,9 @@ export function findBuiltinCards(query = ""): Promise<BuiltinCardHit[]> {
   return call("find_builtin_cards", { query });
 }
 
-export function exportGlossary(id: number, format: "tsv" | "json"): Promise<ExportFile> {
-  return call("export_glossary", { id, format });
+/** Saves a glossary's export (Anki TSV or JSON) in the Downloads folder; says where. */
+export function saveGlossaryExport(id: number, format: "tsv" | "json"): Promise<SavedExport> {
+  return call("save_glossary_export", { id, format });
 }
 
 /** Imports a TSV (Anki) or JSON glossary file as a new glossary. */
@@ -309,8 +310,9 @@ export function noteFacets(): Promise<NoteFacets> {
   return call("note_facets");
 }
 
-export function exportNotes(format: "markdown" | "json", filter: Partial<NoteFilter> = {}): Promise<ExportFile> {
-  return call("export_notes", { format, filter: { deleted: false, ...filter } });
+/** Saves the notes (Markdown or W3C Web Annotation JSON) in the Downloads folder; says where. */
+export function saveNotesExport(format: "markdown" | "json", filter: Partial<NoteFilter> = {}): Promise<SavedExport> {
+  return call("save_notes_export", { format, filter: { deleted: false, ...filter } });
 }
 
 /** Imports W3C Web Annotation JSON (notes already there are skipped). */

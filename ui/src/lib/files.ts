@@ -1,22 +1,7 @@
-// Saving exports and reading imports without file-system access: an export
-// is offered as a download (a Blob URL), an import is read from a file the
-// user picks (<input type=file> + FileReader).
-
-/** Offers `text` as a file download named `fileName`. */
-export function saveText(fileName: string, mime: string, text: string): void {
-  const blob = new Blob([text], { type: `${mime};charset=utf-8` });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  a.style.display = "none";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the download a moment to start before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// Reading imports without file-system access: an import is read from a file
+// the user picks (<input type=file> + FileReader). Exports are saved by the
+// backend (api.saveGlossaryExport, api.saveNotesExport): a download from the
+// page would land, unannounced, in the app's working directory.
 
 /** Largest file read (as the backend's import limit). */
 export const MAX_IMPORT_BYTES = 64 << 20;

@@ -28,6 +28,8 @@ function backend() {
         cards.push(c);
         return c;
       }
+      case "save_glossary_export":
+        return { path: `/home/u/Downloads/射器.anki.txt`, file_name: "射器.anki.txt", bytes: 120 };
       case "update_card": {
         const c = cards.find((x) => x.id === args.id)!;
         Object.assign(c, args.edit);
@@ -41,6 +43,17 @@ function backend() {
 }
 
 describe("my glossaries", () => {
+  it("saves an export through the backend and says where the file is", async () => {
+    const calls = backend();
+    render(GlossariesView, { id: 1 });
+    await screen.findByTestId("glossary-title");
+    await fireEvent.click(screen.getByTestId("export-tsv"));
+    await waitFor(() =>
+      expect(screen.getByTestId("notice").textContent).toBe("Saved 射器.anki.txt to /home/u/Downloads/射器.anki.txt."),
+    );
+    expect(calls.find(([c]) => c === "save_glossary_export")?.[1]).toEqual({ id: 1, format: "tsv" });
+  });
+
   it("adds a built-in card found by search, then edits every field", async () => {
     const calls = backend();
     render(GlossariesView, { id: 1 });
