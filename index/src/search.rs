@@ -234,8 +234,8 @@ impl SearchIndex {
         let line_starts = doc.get_first(f.line_starts).and_then(|v| v.as_bytes()).unwrap_or(&[]);
         let line = line_of(u64_of(f.line) as u32, line_starts, snip.first_hit.unwrap_or(0));
         let layer = Layer::parse(&text_of(f.layer)).unwrap_or(Layer::Jing);
-        let pinyin_only = !terms.is_empty()
-            && terms.iter().filter(|t| t.pinyin).count() > 0
+        // A pinyin match: a pinyin term matched, and no other term is in the text.
+        let pinyin_only = terms.iter().any(|t| t.pinyin)
             && terms
                 .iter()
                 .filter(|t| !t.pinyin)
