@@ -17,6 +17,7 @@ const COMMANDS: &[&str] = &[
     "passages",
     "get_settings",
     "set_settings",
+    "import_texts",
     "my_glossaries",
     "create_glossary",
     "rename_glossary",

@@ -72,6 +72,8 @@ fn exported() -> BTreeMap<PathBuf, String> {
         one::<sc::NoteView>(&cfg, &mut out);
         one::<sc::BuiltinCardHit>(&cfg, &mut out);
         one::<super::export_commands::SavedExport>(&cfg, &mut out);
+        one::<super::import_commands::TextFile>(&cfg, &mut out);
+        one::<super::import_commands::ImportedTextView>(&cfg, &mut out);
         one::<sc::ReviewStep>(&cfg, &mut out);
         one::<sc::Facet>(&cfg, &mut out);
         one::<sc::NoteFacets>(&cfg, &mut out);

@@ -60,6 +60,7 @@ fn script_or_setting(state: &AppState, script: Option<DisplayScript>) -> AppResu
 /// `sources()`: every source with its edition, script and segment counts.
 pub fn sources(state: &AppState) -> AppResult<Vec<SourceView>> {
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     Ok(corpus
         .summaries()
         .into_iter()
@@ -90,6 +91,7 @@ fn edition_script(s: sheli_corpus::EditionScript) -> &'static str {
 /// previews in `script` (default: the display script of the settings).
 pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<LibraryView> {
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let script = script_or_setting(state, script)?;
     let mut works: Vec<WorkEntry> = Vec::new();
     for source in corpus.sources() {
@@ -163,6 +165,7 @@ pub fn passage(
 ) -> AppResult<PassageView> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let script = script_or_setting(state, script)?;
     view(corpus, corpus.passage(id)?, script)
 }
@@ -184,6 +187,7 @@ pub fn passages(
         return Err(AppError::invalid(format!("count must be between 1 and {MAX_PAGE}")));
     }
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     if corpus.source(source).is_none() {
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     }

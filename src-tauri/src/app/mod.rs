@@ -8,6 +8,7 @@
 //!   the background), the parallel column, glossary cards and pictures;
 //! - [`store_commands`]: the user's glossaries, review and notes;
 //!   [`export_commands`]: their exports, written to the Downloads folder;
+//! - [`import_commands`]: the user's own texts, added from the window;
 //! - `bindings` (tests): the TypeScript declarations in `ui/src/lib/bindings/`.
 //!
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
@@ -16,6 +17,7 @@ pub mod commands;
 pub mod dto;
 pub mod error;
 pub mod export_commands;
+pub mod import_commands;
 pub mod reading_commands;
 pub mod search;
 pub mod settings;
@@ -70,6 +72,7 @@ pub fn run() {
             commands::ipc::passages,
             commands::ipc::get_settings,
             commands::ipc::set_settings,
+            import_commands::ipc::import_texts,
             reading_commands::ipc::search,
             reading_commands::ipc::index_status,
             reading_commands::ipc::aligned,

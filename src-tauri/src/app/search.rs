@@ -87,6 +87,9 @@ enum Phase {
 /// The index and where it is in its life; shared by every command.
 pub struct SearchSlot {
     phase: Mutex<Phase>,
+    /// Held while the index is opened or built: one build at a time, and a
+    /// build asked for later (after an import) runs after, on the newer texts.
+    builds: Mutex<()>,
 }
 
 impl std::fmt::Debug for SearchSlot {
@@ -97,7 +100,7 @@ impl std::fmt::Debug for SearchSlot {
 
 impl Default for SearchSlot {
     fn default() -> Self {
-        SearchSlot { phase: Mutex::new(Phase::Idle) }
+        SearchSlot { phase: Mutex::new(Phase::Idle), builds: Mutex::new(()) }
     }
 }
 
@@ -171,6 +174,7 @@ fn status_of(phase: &Phase) -> IndexStatus {
 /// on a background thread, tests call it directly.
 pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
     let slot = &state.search;
+    let _one_at_a_time = slot.builds.lock().unwrap_or_else(|e| e.into_inner());
     let corpus = match state.corpus_arc() {
         Ok(c) => c,
         Err(e) => {
@@ -389,6 +393,7 @@ pub fn search(
         None => state.settings.get()?.script,
     };
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let index = state.search.index()?;
     let started = Instant::now();
     let req = SearchRequest {

@@ -7,7 +7,7 @@
 //! read-only) so that one slow command does not hold up the others.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use sheli_corpus::Corpus;
 
@@ -24,9 +24,11 @@ pub struct AppState {
     /// Where the user's files live (`SHELI_DATA_DIR`, or the platform's app
     /// data directory).
     pub data_dir: PathBuf,
-    /// The built-in texts, parsed. An error is kept (not raised) so that the
-    /// window still opens and can say what went wrong.
-    corpus: Result<Arc<Corpus>, String>,
+    /// The library's texts (built-in and imported), parsed. An error is kept
+    /// (not raised) so that the window still opens and can say what went
+    /// wrong. Replaced whole when the user imports texts; a command holds the
+    /// `Arc` it took for as long as it runs.
+    corpus: RwLock<Result<Arc<Corpus>, String>>,
     /// The reader's settings (`settings.json`).
     pub settings: SettingsStore,
     /// The user's glossaries, review state and notes (`user.sqlite3`), or
@@ -50,8 +52,8 @@ impl AppState {
             eprintln!("sheli: the texts could not be loaded: {e}");
         }
         let state = AppState::with_corpus(corpus, data_dir);
-        if let Ok(c) = &state.corpus {
-            state.store.reanchor_in_background(Arc::clone(c));
+        if let Ok(c) = state.corpus() {
+            state.store.reanchor_in_background(c);
         }
         state
     }
@@ -61,17 +63,32 @@ impl AppState {
         let settings = SettingsStore::open(&data_dir);
         let store = UserStore::open(&data_dir);
         let exports_dir = super::export_commands::exports_dir(&data_dir);
-        AppState { data_dir, corpus, settings, store, search: SearchSlot::default(), exports_dir }
+        AppState {
+            data_dir,
+            corpus: RwLock::new(corpus),
+            settings,
+            store,
+            search: SearchSlot::default(),
+            exports_dir,
+        }
     }
 
     /// The parsed texts, or why they are unavailable.
-    pub fn corpus(&self) -> AppResult<&Corpus> {
-        self.corpus.as_deref().map_err(|e| AppError::Corpus(e.clone()))
+    pub fn corpus(&self) -> AppResult<Arc<Corpus>> {
+        // Each update is one assignment, so a poisoned lock still holds a
+        // whole value.
+        let corpus = self.corpus.read().unwrap_or_else(|e| e.into_inner());
+        corpus.clone().map_err(AppError::Corpus)
     }
 
     /// The parsed texts, shared (for work done on another thread).
     pub fn corpus_arc(&self) -> AppResult<Arc<Corpus>> {
-        self.corpus.clone().map_err(AppError::Corpus)
+        self.corpus()
+    }
+
+    /// Replaces the texts (after an import).
+    pub fn set_corpus(&self, corpus: Arc<Corpus>) {
+        *self.corpus.write().unwrap_or_else(|e| e.into_inner()) = Ok(corpus);
     }
 
     pub fn data_dir(&self) -> &Path {

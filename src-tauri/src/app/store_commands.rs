@@ -488,6 +488,7 @@ pub fn add_builtin_card(
 pub fn add_new_card(state: &AppState, glossary_id: i64, card: &NewCard) -> AppResult<UserCard> {
     check_row_id("glossary", glossary_id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     Ok(state.store.lock()?.add_card(corpus, glossary_id, card)?)
 }
 
@@ -500,6 +501,7 @@ pub fn add_card_from_selection(
 ) -> AppResult<UserCard> {
     check_row_id("glossary", glossary_id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let sel = original_selection(state, corpus, selection)?;
     Ok(state.store.lock()?.add_card_from_selection(corpus, glossary_id, &sel)?)
 }
@@ -508,6 +510,7 @@ pub fn add_card_from_selection(
 pub fn update_card(state: &AppState, id: i64, edit: &CardEdit) -> AppResult<UserCard> {
     check_row_id("card", id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     Ok(state.store.lock()?.update_card(corpus, id, edit)?)
 }
 
@@ -648,6 +651,7 @@ pub fn import_glossary(
         }
     };
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let mut store = state.store.lock()?;
     Ok(if json {
         store.import_glossary_json(corpus, text, name)?
@@ -725,6 +729,7 @@ pub fn add_note(
     tags: &[String],
 ) -> AppResult<NoteView> {
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let sel = original_selection(state, corpus, selection)?;
     let script = script_of(state, selection.script)?;
     let new = NewNote { selection: sel, body: body.to_owned(), tags: tags.to_vec() };
@@ -759,6 +764,7 @@ pub fn passage_notes(
         validate_id("passage", id)?;
     }
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let script = script_of(state, script)?;
     let placed = {
         let store = state.store.lock()?;
@@ -848,6 +854,7 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
     match format {
         "markdown" => {
             let corpus = state.corpus()?;
+            let corpus = &*corpus;
             Ok(ExportFile {
                 file_name: "sheli-notes.md".into(),
                 mime: "text/markdown".into(),
@@ -871,6 +878,7 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
 pub fn import_notes(state: &AppState, text: &str) -> AppResult<NotesImport> {
     check_import(text)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     Ok(state.store.lock()?.import_notes_annotations(corpus, text)?)
 }
 

@@ -78,6 +78,7 @@ pub fn aligned(
 ) -> AppResult<Vec<AlignedView>> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     corpus.passage(id)?;
     let script = script_or_setting(state, script)?;
     let mut out = corpus
@@ -197,6 +198,7 @@ fn fold_map(corpus: &Corpus, cards: &[Card]) -> BTreeMap<String, String> {
 /// headword index.
 pub fn cards(state: &AppState) -> AppResult<CardsView> {
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let cards = builtin()?;
     let summaries = cards
         .iter()
@@ -389,6 +391,7 @@ fn sound_gloss(r: &SoundGloss, labels: &mut Labels) -> AppResult<SoundGlossView>
 pub fn card(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppResult<CardView> {
     validate_id("card", id)?;
     let corpus = state.corpus()?;
+    let corpus = &*corpus;
     let cards = builtin()?;
     let c = cards
         .iter()

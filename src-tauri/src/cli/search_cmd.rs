@@ -106,7 +106,7 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>) -> Result<()> {
     let dir = data_dir()?;
     let report = library::import(&dir, &paths, work.as_deref(), &mut |done, total, file| {
         if done < total {
-            eprintln!("reading {}/{}: {}", done + 1, total, file.display());
+            eprintln!("reading {}/{}: {file}", done + 1, total);
         }
     })?;
     for t in &report.imported {

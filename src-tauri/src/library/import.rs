@@ -120,6 +120,34 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).map_err(file_err(path))
 }
 
+/// A file to import: where it came from, and its bytes (or why they could
+/// not be read).
+pub struct ImportInput {
+    /// How messages name it: the path given, or the file's name.
+    pub label: String,
+    /// The file's name (recorded as the text's origin).
+    pub file_name: String,
+    pub bytes: std::result::Result<Vec<u8>, String>,
+}
+
+impl ImportInput {
+    /// A file the window read (it has a name, but no path).
+    pub fn named(file_name: &str, bytes: Vec<u8>) -> ImportInput {
+        ImportInput {
+            label: file_name.to_owned(),
+            file_name: file_name.to_owned(),
+            bytes: Ok(bytes),
+        }
+    }
+
+    fn stem(&self) -> String {
+        Path::new(&self.file_name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+}
+
 /// Imports the files named by `paths` into the library in `dir`. `work`
 /// names the work (default: each file's name without extension).
 /// `progress(done, total, file)` is called once per file.
@@ -127,42 +155,55 @@ pub fn import(
     dir: &Path,
     paths: &[PathBuf],
     work: Option<&str>,
-    progress: &mut dyn FnMut(usize, usize, &Path),
+    progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ImportReport> {
-    let files = expand(paths)?;
+    let inputs = expand(paths)?
+        .into_iter()
+        .map(|path| ImportInput {
+            label: path.display().to_string(),
+            file_name: path
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            bytes: std::fs::read(&path).map_err(|e| e.to_string()),
+        })
+        .collect();
+    import_inputs(dir, inputs, work, progress)
+}
+
+/// Imports `inputs` into the library in `dir`, all or nothing (see the
+/// module documentation).
+pub fn import_inputs(
+    dir: &Path,
+    inputs: Vec<ImportInput>,
+    work: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<ImportReport> {
     let mut manifest = read_manifest(dir)?;
     let mut problems = Vec::new();
     let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
-    for (i, path) in files.iter().enumerate() {
-        progress(i, files.len(), path);
+    for (i, input) in inputs.iter().enumerate() {
+        progress(i, inputs.len(), &input.label);
         let checked =
             (|| -> std::result::Result<(SourceInfo, String, usize, &'static str), String> {
-                let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-                let decoded = decode(&bytes).map_err(|e| e.to_string())?;
+                let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
+                let decoded = decode(bytes).map_err(|e| e.to_string())?;
                 let id = format!("user.{}", hash8(&decoded.text));
                 if manifest.source.iter().chain(ready.iter().map(|r| &r.0)).any(|s| s.id == id) {
                     return Err("this text is already in the library".into());
                 }
-                let stem =
-                    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stem = input.stem();
                 let info = SourceInfo {
                     id: id.clone(),
                     file: format!("{id}.txt"),
-                    origin: path
-                        .file_name()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
+                    origin: input.file_name.clone(),
                     sha256: Sha256::digest(decoded.text.as_bytes())
                         .iter()
                         .map(|b| format!("{b:02x}"))
                         .collect(),
                     work: work.map(str::to_owned).unwrap_or(stem),
                     edition: "imported".into(),
-                    edition_note: format!(
-                        "imported from {} ({})",
-                        path.display(),
-                        decoded.encoding
-                    ),
+                    edition_note: format!("imported from {} ({})", input.label, decoded.encoding),
                     script: guess_script(&decoded.text),
                     format: Format::Plain,
                     coverage: String::new(),
@@ -184,10 +225,13 @@ pub fn import(
             })();
         match checked {
             Ok(r) => ready.push(r),
-            Err(why) => problems.push(format!("  {}: {why}", path.display())),
+            Err(why) => problems.push(format!("  {}: {why}", input.label)),
         }
     }
-    progress(files.len(), files.len(), Path::new(""));
+    progress(inputs.len(), inputs.len(), "");
+    if inputs.is_empty() {
+        return Err(LibraryError::Import("  no files were given".into()));
+    }
     if !problems.is_empty() {
         return Err(LibraryError::Import(problems.join("\n")));
     }

@@ -12,7 +12,7 @@
 mod import;
 mod paths;
 
-pub use import::{ImportReport, ImportedText, import};
+pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use paths::{APP_IDENTIFIER, default_data_dir};
 
 use std::path::{Path, PathBuf};

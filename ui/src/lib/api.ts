@@ -179,6 +179,8 @@ import type { NotesImport } from "./bindings/NotesImport";
 import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
 import type { ReviewStep } from "./bindings/ReviewStep";
 import type { SavedExport } from "./bindings/SavedExport";
+import type { ImportedTextView } from "./bindings/ImportedTextView";
+import type { TextFile } from "./bindings/TextFile";
 import type { TextSelection } from "./bindings/TextSelection";
 import type { UserCard } from "./bindings/UserCard";
 
@@ -251,6 +253,14 @@ export function removeCard(id: number): Promise<void> {
 /** Built-in glossary cards matching `query` (forms, pinyin, definitions; folded). */
 export function findBuiltinCards(query = ""): Promise<BuiltinCardHit[]> {
   return call("find_builtin_cards", { query });
+}
+
+/**
+ * Adds the user's own texts (all or nothing); the search index is rebuilt
+ * afterwards, its progress reported through onIndexStatus.
+ */
+export function importTexts(files: TextFile[], work?: string): Promise<ImportedTextView[]> {
+  return call("import_texts", { files, work: work?.trim() || null });
 }
 
 /** Saves a glossary's export (Anki TSV or JSON) in the Downloads folder; says where. */

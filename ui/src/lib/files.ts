@@ -6,6 +6,23 @@
 /** Largest file read (as the backend's import limit). */
 export const MAX_IMPORT_BYTES = 64 << 20;
 
+/** Largest text imported (as `sheli import`'s limit). */
+export const MAX_TEXT_BYTES = 20 << 20;
+
+/** Reads a picked file's bytes as base64 (texts to import: their encoding is the backend's to detect). */
+export function readFileBase64(file: File): Promise<string> {
+  if (file.size > MAX_TEXT_BYTES) {
+    return Promise.reject(new Error(`${file.name} is too large to import (${file.size} bytes).`));
+  }
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    // A data: URL is "data:<type>;base64,<bytes>".
+    r.onload = () => resolve(String(r.result ?? "").replace(/^[^,]*,/, ""));
+    r.onerror = () => reject(new Error(`${file.name} could not be read.`));
+    r.readAsDataURL(file);
+  });
+}
+
 /** Reads a picked file as UTF-8 text. */
 export function readFileText(file: File): Promise<string> {
   if (file.size > MAX_IMPORT_BYTES) {

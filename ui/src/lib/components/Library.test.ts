@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
@@ -38,5 +38,52 @@ describe("Library", () => {
     setTransport(() => Promise.reject({ kind: "corpus", message: "the texts are unavailable: bad file" }));
     render(Library);
     expect((await screen.findByRole("alert")).textContent).toContain("the texts are unavailable: bad file");
+  });
+
+  it("adds the user's texts: sends the file's bytes and the work, says what was added, reads the library again", async () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    let imported = false;
+    setTransport(async (cmd, args) => {
+      calls.push([cmd, args]);
+      if (cmd === "library") {
+        const lib = sampleLibrary();
+        if (imported) lib.works.push({ ...lib.works[0], work: "周禮", title: "周禮" });
+        return lib;
+      }
+      if (cmd === "import_texts") {
+        imported = true;
+        return [{ id: "user.0a1b2c3d", work: "周禮", file: "周禮.txt", encoding: "gb18030", passages: 2 }];
+      }
+      throw new Error(cmd);
+    });
+    render(Library);
+    await screen.findAllByTestId("work-title");
+    await fireEvent.input(screen.getByTestId("import-work"), { target: { value: "周禮" } });
+    const file = new File([new Uint8Array([0xcb, 0xbe, 0xb9, 0xad])], "周禮.txt", { type: "text/plain" });
+    const input = screen.getByTestId("import-texts-file") as HTMLInputElement;
+    Object.defineProperty(input, "files", { value: [file], configurable: true });
+    await fireEvent.change(input);
+    await waitFor(() =>
+      expect(screen.getByTestId("import-status").textContent).toBe("Added 周禮.txt as 周禮 (2 passages, GB18030)."),
+    );
+    const sent = calls.find(([c]) => c === "import_texts")![1];
+    expect(sent).toEqual({ files: [{ name: "周禮.txt", base64: "y765rQ==" }], work: "周禮" });
+    await waitFor(() => expect(screen.getAllByTestId("work-title").length).toBe(4));
+    expect(calls.filter(([c]) => c === "library").length).toBe(2);
+  });
+
+  it("shows why nothing was imported", async () => {
+    setTransport(async (cmd) => {
+      if (cmd === "library") return sampleLibrary();
+      if (cmd === "import_texts") return Promise.reject({ kind: "invalid_input", message: "nothing was imported:\n  a.txt: the file is empty" });
+      throw new Error(cmd);
+    });
+    render(Library);
+    await screen.findAllByTestId("work-title");
+    const input = screen.getByTestId("import-texts-file") as HTMLInputElement;
+    Object.defineProperty(input, "files", { value: [new File([], "a.txt")], configurable: true });
+    await fireEvent.change(input);
+    await waitFor(() => expect(screen.getByTestId("import-status").textContent).toContain("a.txt: the file is empty"));
+    expect(screen.getByTestId("import-status").classList.contains("status-error")).toBe(true);
   });
 });
