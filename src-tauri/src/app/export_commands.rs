@@ -19,7 +19,8 @@ use ts_rs::TS;
 
 use super::error::{AppError, AppResult, ErrorKind};
 use super::state::AppState;
-use super::store_commands::{self, ExportFile};
+use super::store_commands::ExportFile;
+use super::{glossary_commands, note_commands};
 use crate::store::NoteFilter;
 
 /// Where exports go: `SHELI_EXPORT_DIR` if set (tests), else the user's
@@ -98,7 +99,7 @@ fn storage(path: &Path, e: &std::io::Error) -> AppError {
 
 /// `save_glossary_export(id, format)`: the glossary's export, saved.
 pub fn save_glossary_export(state: &AppState, id: i64, format: &str) -> AppResult<SavedExport> {
-    let file = store_commands::export_glossary(state, id, format)?;
+    let file = glossary_commands::export_glossary(state, id, format)?;
     save(&state.exports_dir, &file)
 }
 
@@ -108,7 +109,7 @@ pub fn save_notes_export(
     format: &str,
     filter: &NoteFilter,
 ) -> AppResult<SavedExport> {
-    let file = store_commands::export_notes(state, format, filter)?;
+    let file = note_commands::export_notes(state, format, filter)?;
     save(&state.exports_dir, &file)
 }
 

@@ -6,7 +6,9 @@
 //! - [`error`]: the error every command may return;
 //! - [`search`], [`study`], [`reading_commands`]: the search index (opened in
 //!   the background), the parallel column, glossary cards and pictures;
-//! - [`store_commands`]: the user's glossaries, review and notes;
+//! - [`store_commands`] (the user store in the app, shared checks),
+//!   [`glossary_commands`] (glossaries, cards, review), [`note_commands`]
+//!   (notes);
 //!   [`export_commands`]: their exports, written to the Downloads folder;
 //! - [`import_commands`]: the user's own texts, added from the window;
 //! - `bindings` (tests): the TypeScript declarations in `ui/src/lib/bindings/`.
@@ -17,7 +19,9 @@ pub mod commands;
 pub mod dto;
 pub mod error;
 pub mod export_commands;
+pub mod glossary_commands;
 pub mod import_commands;
+pub mod note_commands;
 pub mod reading_commands;
 pub mod search;
 pub mod settings;
@@ -80,34 +84,34 @@ pub fn run() {
             reading_commands::ipc::card,
             reading_commands::ipc::picture,
             reading_commands::ipc::ui_ready,
-            store_commands::ipc::my_glossaries,
-            store_commands::ipc::create_glossary,
-            store_commands::ipc::rename_glossary,
-            store_commands::ipc::describe_glossary,
-            store_commands::ipc::delete_glossary,
-            store_commands::ipc::list_cards,
-            store_commands::ipc::add_builtin_card,
-            store_commands::ipc::add_new_card,
-            store_commands::ipc::add_card_from_selection,
-            store_commands::ipc::update_card,
-            store_commands::ipc::remove_card,
-            store_commands::ipc::find_builtin_cards,
+            glossary_commands::ipc::my_glossaries,
+            glossary_commands::ipc::create_glossary,
+            glossary_commands::ipc::rename_glossary,
+            glossary_commands::ipc::describe_glossary,
+            glossary_commands::ipc::delete_glossary,
+            glossary_commands::ipc::list_cards,
+            glossary_commands::ipc::add_builtin_card,
+            glossary_commands::ipc::add_new_card,
+            glossary_commands::ipc::add_card_from_selection,
+            glossary_commands::ipc::update_card,
+            glossary_commands::ipc::remove_card,
+            glossary_commands::ipc::find_builtin_cards,
             export_commands::ipc::save_glossary_export,
-            store_commands::ipc::import_glossary,
-            store_commands::ipc::review_next,
-            store_commands::ipc::review_grade,
-            store_commands::ipc::review_history,
-            store_commands::ipc::add_note,
-            store_commands::ipc::list_notes,
-            store_commands::ipc::passage_notes,
-            store_commands::ipc::update_note,
-            store_commands::ipc::undo_note_edit,
-            store_commands::ipc::delete_note,
-            store_commands::ipc::undelete_note,
-            store_commands::ipc::note_facets,
+            glossary_commands::ipc::import_glossary,
+            glossary_commands::ipc::review_next,
+            glossary_commands::ipc::review_grade,
+            glossary_commands::ipc::review_history,
+            note_commands::ipc::add_note,
+            note_commands::ipc::list_notes,
+            note_commands::ipc::passage_notes,
+            note_commands::ipc::update_note,
+            note_commands::ipc::undo_note_edit,
+            note_commands::ipc::delete_note,
+            note_commands::ipc::undelete_note,
+            note_commands::ipc::note_facets,
             export_commands::ipc::save_notes_export,
-            store_commands::ipc::import_notes,
-            store_commands::ipc::render_markdown,
+            note_commands::ipc::import_notes,
+            note_commands::ipc::render_markdown,
         ])
         .run(tauri::tauri_build_context!());
     if let Err(e) = result {

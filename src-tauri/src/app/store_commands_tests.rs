@@ -6,7 +6,10 @@ use std::sync::OnceLock;
 
 use sheli_corpus::Layer;
 
+use super::super::glossary_commands::*;
+use super::super::note_commands::*;
 use super::*;
+use crate::store::{self, CardEdit, Grade, NewCard, NoteEdit};
 
 /// The built-in corpus, parsed once for all tests.
 fn builtin() -> Arc<Corpus> {

@@ -1,0 +1,276 @@
+//! The commands of notes: anchored to a span of displayed text, listed,
+//! searched, edited with undo, exported and imported.
+//!
+//! Inputs and positions are checked as `store_commands` describes; each
+//! command is a plain function on `&AppState` (what the tests call) and a
+//! wrapper in [`ipc`].
+
+use super::commands::{MAX_PAGE, validate_id};
+use super::error::{AppError, AppResult};
+use super::settings::DisplayScript;
+use super::state::AppState;
+use crate::store::export::NotesImport;
+use crate::store::notes::Span;
+use crate::store::{NewNote, NoteEdit, NoteFilter, StoreError, limits, markdown};
+
+use super::store_commands::*;
+
+// ---------------------------------------------------------------------------
+// Notes.
+
+/// `add_note(selection, body, tags)`: a note on a span of displayed text.
+pub fn add_note(
+    state: &AppState,
+    selection: &TextSelection,
+    body: &str,
+    tags: &[String],
+) -> AppResult<NoteView> {
+    let corpus = state.corpus()?;
+    let corpus = &*corpus;
+    let sel = original_selection(state, corpus, selection)?;
+    let script = script_of(state, selection.script)?;
+    let new = NewNote { selection: sel, body: body.to_owned(), tags: tags.to_vec() };
+    let note = state.store.lock()?.add_note(corpus, &new)?;
+    note_view(note, script, None)
+}
+
+/// `list_notes(filter, script?)`: notes by work, passage and position.
+pub fn list_notes(
+    state: &AppState,
+    filter: &NoteFilter,
+    script: Option<DisplayScript>,
+) -> AppResult<Vec<NoteView>> {
+    check_filter(filter)?;
+    let script = script_of(state, script)?;
+    let notes = state.store.lock()?.notes(filter)?;
+    notes.into_iter().map(|n| note_view(n, script, None)).collect()
+}
+
+/// `passage_notes(passage_ids, script?)`: the live notes of these passages
+/// with their spans in the displayed segments (for the reader's margin and
+/// highlights). A note that cannot be placed has no span.
+pub fn passage_notes(
+    state: &AppState,
+    passage_ids: &[String],
+    script: Option<DisplayScript>,
+) -> AppResult<Vec<NoteView>> {
+    if passage_ids.len() > MAX_PAGE as usize {
+        return Err(AppError::invalid(format!("at most {MAX_PAGE} passages at a time")));
+    }
+    for id in passage_ids {
+        validate_id("passage", id)?;
+    }
+    let corpus = state.corpus()?;
+    let corpus = &*corpus;
+    let script = script_of(state, script)?;
+    let placed = {
+        let store = state.store.lock()?;
+        let mut all = Vec::new();
+        for id in passage_ids {
+            corpus.passage(id)?;
+            all.extend(store.notes_in_passage(corpus, id)?);
+        }
+        all
+    };
+    placed
+        .into_iter()
+        .map(|pn| {
+            let span = match pn.span {
+                Some(s) => {
+                    let seg = &corpus.passage(&pn.note.passage_id)?.segments[s.segment as usize];
+                    let map = SegmentMap::new(seg, script)?;
+                    Some(Span {
+                        start: map.to_display(s.start as usize)? as u32,
+                        end: map.to_display(s.end as usize)? as u32,
+                        ..s
+                    })
+                }
+                None => None,
+            };
+            note_view(pn.note, script, span)
+        })
+        .collect()
+}
+
+/// `update_note(id, edit)`: body and/or tags (undo with `undo_note_edit`).
+pub fn update_note(
+    state: &AppState,
+    id: i64,
+    edit: &NoteEdit,
+    script: Option<DisplayScript>,
+) -> AppResult<NoteView> {
+    check_row_id("note", id)?;
+    let script = script_of(state, script)?;
+    let n = state.store.lock()?.update_note(id, edit)?;
+    note_view(n, script, None)
+}
+
+/// `undo_note_edit(id)`.
+pub fn undo_note_edit(
+    state: &AppState,
+    id: i64,
+    script: Option<DisplayScript>,
+) -> AppResult<NoteView> {
+    check_row_id("note", id)?;
+    let script = script_of(state, script)?;
+    let n = state.store.lock()?.undo_note_edit(id)?;
+    note_view(n, script, None)
+}
+
+/// `delete_note(id)` (undo with `undelete_note`).
+pub fn delete_note(state: &AppState, id: i64) -> AppResult<()> {
+    check_row_id("note", id)?;
+    Ok(state.store.lock()?.delete_note(id)?)
+}
+
+/// `undelete_note(id)`.
+pub fn undelete_note(
+    state: &AppState,
+    id: i64,
+    script: Option<DisplayScript>,
+) -> AppResult<NoteView> {
+    check_row_id("note", id)?;
+    let script = script_of(state, script)?;
+    let n = state.store.lock()?.undelete_note(id)?;
+    note_view(n, script, None)
+}
+
+/// `note_facets()`: works and tags of the live notes, with counts.
+pub fn note_facets(state: &AppState) -> AppResult<NoteFacets> {
+    let store = state.store.lock()?;
+    let facet = |(value, count): (String, u32)| Facet { value, count };
+    Ok(NoteFacets {
+        works: store.note_works()?.into_iter().map(facet).collect(),
+        tags: store.note_tags()?.into_iter().map(facet).collect(),
+    })
+}
+
+/// `export_notes(format, filter)`: `markdown` or `json` (W3C Web Annotations).
+pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppResult<ExportFile> {
+    check_filter(filter)?;
+    match format {
+        "markdown" => {
+            let corpus = state.corpus()?;
+            let corpus = &*corpus;
+            Ok(ExportFile {
+                file_name: "sheli-notes.md".into(),
+                mime: "text/markdown".into(),
+                text: state.store.lock()?.export_notes_markdown(corpus, filter)?,
+            })
+        }
+        "json" => Ok(ExportFile {
+            file_name: "sheli-notes.jsonld".into(),
+            mime: "application/ld+json".into(),
+            text: state.store.lock()?.export_notes_annotations(filter)?,
+        }),
+        other => Err(AppError::invalid(format!(
+            "“{}” is not an export format: use markdown or json",
+            other.escape_default()
+        ))),
+    }
+}
+
+/// `import_notes(text)`: W3C Web Annotation JSON; notes already there are
+/// skipped, notes that cannot be placed are kept as orphaned.
+pub fn import_notes(state: &AppState, text: &str) -> AppResult<NotesImport> {
+    check_import(text)?;
+    let corpus = state.corpus()?;
+    let corpus = &*corpus;
+    Ok(state.store.lock()?.import_notes_annotations(corpus, text)?)
+}
+
+/// `render_markdown(text)`: a note's Markdown as safe HTML (for previews).
+pub fn render_markdown(_state: &AppState, text: &str) -> AppResult<String> {
+    if text.len() > limits::NOTE * 4 && text.chars().count() > limits::NOTE {
+        return Err(StoreError::TooLong {
+            field: "the note",
+            len: text.chars().count(),
+            max: limits::NOTE,
+        }
+        .into());
+    }
+    Ok(markdown::render(text))
+}
+
+/// The `#[tauri::command]` wrappers; each runs its plain function off the
+/// main thread.
+pub mod ipc {
+    use super::super::store_commands::ipc::{S, blocking};
+    use super::*;
+
+    #[tauri::command]
+    pub async fn add_note(
+        state: S<'_>,
+        selection: TextSelection,
+        body: String,
+        tags: Vec<String>,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::add_note(s, &selection, &body, &tags)).await
+    }
+
+    #[tauri::command]
+    pub async fn list_notes(
+        state: S<'_>,
+        filter: NoteFilter,
+        script: Option<DisplayScript>,
+    ) -> AppResult<Vec<NoteView>> {
+        blocking(&state, move |s| super::list_notes(s, &filter, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn passage_notes(
+        state: S<'_>,
+        passage_ids: Vec<String>,
+        script: Option<DisplayScript>,
+    ) -> AppResult<Vec<NoteView>> {
+        blocking(&state, move |s| super::passage_notes(s, &passage_ids, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn update_note(
+        state: S<'_>,
+        id: i64,
+        edit: NoteEdit,
+        script: Option<DisplayScript>,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::update_note(s, id, &edit, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn undo_note_edit(
+        state: S<'_>,
+        id: i64,
+        script: Option<DisplayScript>,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::undo_note_edit(s, id, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn delete_note(state: S<'_>, id: i64) -> AppResult<()> {
+        blocking(&state, move |s| super::delete_note(s, id)).await
+    }
+
+    #[tauri::command]
+    pub async fn undelete_note(
+        state: S<'_>,
+        id: i64,
+        script: Option<DisplayScript>,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::undelete_note(s, id, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn note_facets(state: S<'_>) -> AppResult<NoteFacets> {
+        blocking(&state, super::note_facets).await
+    }
+
+    #[tauri::command]
+    pub async fn import_notes(state: S<'_>, text: String) -> AppResult<NotesImport> {
+        blocking(&state, move |s| super::import_notes(s, &text)).await
+    }
+
+    #[tauri::command]
+    pub async fn render_markdown(state: S<'_>, text: String) -> AppResult<String> {
+        blocking(&state, move |s| super::render_markdown(s, &text)).await
+    }
+}
