@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: Sheli's search against SQLite FTS5 on ~1M and ~10M characters of
-# Tang and Song poetry (npm chinese-poetry, downloaded once into bench/work/).
+# Tang and Song poetry (npm chinese-poetry, downloaded once into bench/cache/).
 # Then the app's start-up and keystroke figures (scripts/bench-app.sh).
 # Writes bench/results.json and bench/RESULTS.md. Not part of `make test`.
 # Extra arguments go to the benchmark, e.g. scripts/bench.sh --sizes 1m --runs 2

@@ -11,7 +11,7 @@
 //!
 //! Every build runs in a child process (this binary again) so that its peak
 //! memory (`VmHWM`) is its own. Results go to `DIR/results.json` and
-//! `DIR/RESULTS.md`; downloads and indexes to `DIR/work/` (gitignored).
+//! `DIR/RESULTS.md`; downloads and indexes to `DIR/cache/` (gitignored).
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -98,7 +98,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         Some("keystroke") => {
-            let k = keystroke(&options(&[])?.dir.join("work"))?;
+            let k = keystroke(&options(&[])?.dir.join("cache"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
             Ok(())
         }
@@ -433,7 +433,7 @@ fn sjson(s: &Summary) -> Value {
 }
 
 fn run(o: &Options) -> Result<()> {
-    let work = o.dir.join("work");
+    let work = o.dir.join("cache");
     let load_start = load();
     eprintln!("machine load at start: {load_start}");
     let dist = poetry::ensure_package(&work)?;

@@ -361,7 +361,7 @@ const NOTES: &str = r#"
 - **Corpus.** npm `chinese-poetry@2.0.1` (MIT): 全唐詩 and 全宋詩 (traditional) and 全宋詞
   (simplified). One segment per poem: title (or 詞牌) and paragraphs, one per line. Whole files
   are taken round-robin across the three collections in numeric order until the size is
-  reached, so the 1M sample is a prefix of the 10M one. Cached in `bench/work/` (gitignored);
+  reached, so the 1M sample is a prefix of the 10M one. Cached in `bench/cache/` (gitignored);
   downloaded by `npm pack` only when missing.
 - **Sheli** is the app's own code: `sheli_index::indexer::write_index` with `SegmentDoc`s and
   `BuildOptions::default()` (2 threads here), opened with `SearchIndex::new`, queried with
