@@ -265,6 +265,10 @@ pub fn markdown(r: &Value) -> String {
         f(&app["keystroke_backend_p99_ms"]),
     ));
     o.push_str(&format!(
+        "| building the index of the built-in corpus from nothing (s) | {} |\n",
+        f(&app["builtin_build_s"]),
+    ));
+    o.push_str(&format!(
         "| window interactive time after launch | {} |\n",
         if app["window_interactive_ms"].is_null() {
             "see *App: start-up and keystroke* below (`scripts/bench-app.sh`)".to_string()

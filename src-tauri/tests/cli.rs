@@ -1,20 +1,12 @@
 //! The `sheli` command line, run as a user runs it: a real binary, a real
 //! data directory, no display.
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn sheli(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sheli"))
-        .args(args)
-        .env("SHELI_DATA_DIR", data)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("sheli runs")
-}
+mod common;
+use common::sheli;
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));

@@ -10,15 +10,8 @@ use std::process::{Command, Output, Stdio};
 use rusqlite::Connection;
 use serde_json::Value;
 
-fn sheli(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sheli"))
-        .args(args)
-        .env("SHELI_DATA_DIR", data)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("sheli runs")
-}
+mod common;
+use common::sheli;
 
 fn ok(out: &Output) -> String {
     assert!(

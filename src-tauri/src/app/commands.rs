@@ -60,7 +60,6 @@ fn script_or_setting(state: &AppState, script: Option<DisplayScript>) -> AppResu
 /// `sources()`: every source with its edition, script and segment counts.
 pub fn sources(state: &AppState) -> AppResult<Vec<SourceView>> {
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     Ok(corpus
         .summaries()
         .into_iter()
@@ -91,7 +90,6 @@ fn edition_script(s: sheli_corpus::EditionScript) -> &'static str {
 /// previews in `script` (default: the display script of the settings).
 pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<LibraryView> {
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let script = script_or_setting(state, script)?;
     let mut works: Vec<WorkEntry> = Vec::new();
     for source in corpus.sources() {
@@ -165,9 +163,8 @@ pub fn passage(
 ) -> AppResult<PassageView> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let script = script_or_setting(state, script)?;
-    view(corpus, corpus.passage(id)?, script)
+    view(&corpus, corpus.passage(id)?, script)
 }
 
 /// `passages(source, start, count, script?)`: up to `count` passages of one
@@ -187,7 +184,6 @@ pub fn passages(
         return Err(AppError::invalid(format!("count must be between 1 and {MAX_PAGE}")));
     }
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     if corpus.source(source).is_none() {
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     }
@@ -197,7 +193,7 @@ pub fn passages(
         .iter()
         .skip(start as usize - 1)
         .take(count as usize)
-        .map(|p| view(corpus, p, script))
+        .map(|p| view(&corpus, p, script))
         .collect()
 }
 
@@ -293,7 +289,7 @@ pub mod ipc {
     use super::super::state::{AppState, SharedState};
 
     /// Runs `f` on the blocking pool; a panic inside becomes an internal error.
-    async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
+    pub(crate) async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&AppState) -> AppResult<T> + Send + 'static,
@@ -303,6 +299,9 @@ pub mod ipc {
             .await
             .map_err(|e| AppError::Internal(format!("a background task failed: {e}")))?
     }
+
+    /// The state every command receives.
+    pub(crate) type S<'a> = State<'a, SharedState>;
 
     #[tauri::command]
     pub async fn sources(state: State<'_, SharedState>) -> AppResult<Vec<SourceView>> {

@@ -114,7 +114,7 @@ pub fn save_notes_export(
 }
 
 pub mod ipc {
-    use super::super::store_commands::ipc::{S, blocking};
+    use super::super::commands::ipc::{S, blocking};
     use super::*;
 
     #[tauri::command]

@@ -4,9 +4,6 @@
 //! Inputs are checked as `store_commands` describes; each command is a plain
 //! function on `&AppState` (what the tests call) and a wrapper in [`ipc`].
 
-use sheli_corpus::FoldMode;
-use sheli_corpus::fold::{fold, fold_char, occurrences};
-
 use super::commands::validate_id;
 use super::error::{AppError, AppResult};
 use super::state::AppState;
@@ -16,6 +13,7 @@ use crate::store::{
 };
 
 use super::store_commands::*;
+use super::study::first_sentence;
 
 // ---------------------------------------------------------------------------
 // Glossaries and cards.
@@ -79,8 +77,7 @@ pub fn add_builtin_card(
 pub fn add_new_card(state: &AppState, glossary_id: i64, card: &NewCard) -> AppResult<UserCard> {
     check_row_id("glossary", glossary_id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
-    Ok(state.store.lock()?.add_card(corpus, glossary_id, card)?)
+    Ok(state.store.lock()?.add_card(&corpus, glossary_id, card)?)
 }
 
 /// `add_card_from_selection(glossary_id, selection)`: a card whose headword
@@ -92,17 +89,15 @@ pub fn add_card_from_selection(
 ) -> AppResult<UserCard> {
     check_row_id("glossary", glossary_id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
-    let sel = original_selection(state, corpus, selection)?;
-    Ok(state.store.lock()?.add_card_from_selection(corpus, glossary_id, &sel)?)
+    let sel = original_selection(state, &corpus, selection)?;
+    Ok(state.store.lock()?.add_card_from_selection(&corpus, glossary_id, &sel)?)
 }
 
 /// `update_card(id, edit)`: any field; `null`/absent fields stay.
 pub fn update_card(state: &AppState, id: i64, edit: &CardEdit) -> AppResult<UserCard> {
     check_row_id("card", id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
-    Ok(state.store.lock()?.update_card(corpus, id, edit)?)
+    Ok(state.store.lock()?.update_card(&corpus, id, edit)?)
 }
 
 /// `remove_card(id)`.
@@ -111,55 +106,13 @@ pub fn remove_card(state: &AppState, id: i64) -> AppResult<()> {
     Ok(state.store.lock()?.remove_card(id)?)
 }
 
-/// Lower case, tone marks dropped (ā → a, ü → u).
-fn plain(s: &str) -> String {
-    s.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ā' | 'á' | 'ǎ' | 'à' => 'a',
-            'ē' | 'é' | 'ě' | 'è' => 'e',
-            'ī' | 'í' | 'ǐ' | 'ì' => 'i',
-            'ō' | 'ó' | 'ǒ' | 'ò' => 'o',
-            'ū' | 'ú' | 'ǔ' | 'ù' | 'ü' | 'ǖ' | 'ǘ' | 'ǚ' | 'ǜ' => 'u',
-            c => c,
-        })
-        .collect()
-}
-
-/// Whether every word of `query` is in one of `fields` (Chinese folded).
-fn matches_all(query: &str, fields: &[&str]) -> bool {
-    query.split_whitespace().all(|word| {
-        let zh: Vec<char> = fold(word, FoldMode::Folded).chars().collect();
-        let latin = plain(
-            &word.chars().filter(|&c| fold_char(c, FoldMode::Folded).is_none()).collect::<String>(),
-        );
-        fields.iter().any(|f| {
-            let zh_ok = zh.is_empty() || {
-                let hay: Vec<char> = fold(f, FoldMode::Folded).chars().collect();
-                !occurrences(&hay, &zh).is_empty()
-            };
-            zh_ok && (latin.is_empty() || plain(f).contains(&latin))
-        })
-    })
-}
-
-fn first_sentence(s: &str) -> String {
-    let s = s.trim();
-    let end = s.find(". ").map(|i| i + 1).unwrap_or(s.len());
-    let mut out: String = s[..end].chars().take(160).collect();
-    if out.len() < end {
-        out.push('…');
-    }
-    out
-}
-
 /// `find_builtin_cards(query?)`: built-in glossary cards whose forms,
 /// pinyin or definitions contain every word of `query` (all if empty).
 pub fn find_builtin_cards(
     _state: &AppState,
     query: Option<&str>,
 ) -> AppResult<Vec<BuiltinCardHit>> {
-    let q = check_query(query)?;
+    let q = store::search::Query::new(&check_query(query)?);
     let cards = store::builtin_cards()?;
     Ok(cards
         .iter()
@@ -171,7 +124,7 @@ pub fn find_builtin_cards(
                 c.definition.en.as_str(),
                 c.definition.zh.as_str(),
             ]);
-            q.is_empty() || matches_all(&q, &fields)
+            q.is_empty() || q.matches(fields.iter().copied())
         })
         .take(MAX_BUILTIN_HITS)
         .map(|c| BuiltinCardHit {
@@ -242,12 +195,11 @@ pub fn import_glossary(
         }
     };
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let mut store = state.store.lock()?;
     Ok(if json {
-        store.import_glossary_json(corpus, text, name)?
+        store.import_glossary_json(&corpus, text, name)?
     } else {
-        store.import_glossary_tsv(corpus, text, name)?
+        store.import_glossary_tsv(&corpus, text, name)?
     })
 }
 
@@ -312,7 +264,7 @@ pub fn review_history(
 /// The `#[tauri::command]` wrappers; each runs its plain function off the
 /// main thread.
 pub mod ipc {
-    use super::super::store_commands::ipc::{S, blocking};
+    use super::super::commands::ipc::{S, blocking};
     use super::*;
 
     #[tauri::command]

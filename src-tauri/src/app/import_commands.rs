@@ -118,7 +118,7 @@ pub mod ipc {
 
     use tauri::Emitter;
 
-    use super::super::store_commands::ipc::{S, blocking};
+    use super::super::commands::ipc::{S, blocking};
     use super::*;
 
     #[tauri::command]

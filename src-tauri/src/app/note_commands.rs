@@ -26,11 +26,10 @@ pub fn add_note(
     tags: &[String],
 ) -> AppResult<NoteView> {
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
-    let sel = original_selection(state, corpus, selection)?;
+    let sel = original_selection(state, &corpus, selection)?;
     let script = script_of(state, selection.script)?;
     let new = NewNote { selection: sel, body: body.to_owned(), tags: tags.to_vec() };
-    let note = state.store.lock()?.add_note(corpus, &new)?;
+    let note = state.store.lock()?.add_note(&corpus, &new)?;
     note_view(note, script, None)
 }
 
@@ -61,14 +60,13 @@ pub fn passage_notes(
         validate_id("passage", id)?;
     }
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let script = script_of(state, script)?;
     let placed = {
         let store = state.store.lock()?;
         let mut all = Vec::new();
         for id in passage_ids {
             corpus.passage(id)?;
-            all.extend(store.notes_in_passage(corpus, id)?);
+            all.extend(store.notes_in_passage(&corpus, id)?);
         }
         all
     };
@@ -151,11 +149,10 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
     match format {
         "markdown" => {
             let corpus = state.corpus()?;
-            let corpus = &*corpus;
             Ok(ExportFile {
                 file_name: "sheli-notes.md".into(),
                 mime: "text/markdown".into(),
-                text: state.store.lock()?.export_notes_markdown(corpus, filter)?,
+                text: state.store.lock()?.export_notes_markdown(&corpus, filter)?,
             })
         }
         "json" => Ok(ExportFile {
@@ -175,8 +172,7 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
 pub fn import_notes(state: &AppState, text: &str) -> AppResult<NotesImport> {
     check_import(text)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
-    Ok(state.store.lock()?.import_notes_annotations(corpus, text)?)
+    Ok(state.store.lock()?.import_notes_annotations(&corpus, text)?)
 }
 
 /// `render_markdown(text)`: a note's Markdown as safe HTML (for previews).
@@ -195,7 +191,7 @@ pub fn render_markdown(_state: &AppState, text: &str) -> AppResult<String> {
 /// The `#[tauri::command]` wrappers; each runs its plain function off the
 /// main thread.
 pub mod ipc {
-    use super::super::store_commands::ipc::{S, blocking};
+    use super::super::commands::ipc::{S, blocking};
     use super::*;
 
     #[tauri::command]

@@ -34,27 +34,14 @@ pub fn ui_ready(page_ms: f64) -> super::AppResult<()> {
 }
 
 pub mod ipc {
-    use std::sync::Arc;
-
     use tauri::State;
 
-    use super::super::error::{AppError, AppResult};
+    use super::super::commands::ipc::blocking;
+    use super::super::error::AppResult;
     use super::super::search::{IndexStatus, SearchQuery, SearchView};
     use super::super::settings::DisplayScript;
-    use super::super::state::{AppState, SharedState};
+    use super::super::state::SharedState;
     use super::super::study::{AlignedView, CardView, CardsView};
-
-    /// Runs `f` on the blocking pool; a panic inside becomes an internal error.
-    async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&AppState) -> AppResult<T> + Send + 'static,
-    {
-        let state = Arc::clone(state);
-        tauri::async_runtime::spawn_blocking(move || f(&state))
-            .await
-            .map_err(|e| AppError::Internal(format!("a background task failed: {e}")))?
-    }
 
     #[tauri::command]
     pub async fn search(

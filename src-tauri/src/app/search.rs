@@ -175,7 +175,7 @@ fn status_of(phase: &Phase) -> IndexStatus {
 pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
     let slot = &state.search;
     let _one_at_a_time = slot.builds.lock().unwrap_or_else(|e| e.into_inner());
-    let corpus = match state.corpus_arc() {
+    let corpus = match state.corpus() {
         Ok(c) => c,
         Err(e) => {
             slot.set(Phase::Failed(e.to_string()));
@@ -393,7 +393,6 @@ pub fn search(
         None => state.settings.get()?.script,
     };
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let index = state.search.index()?;
     let started = Instant::now();
     let req = SearchRequest {

@@ -81,11 +81,6 @@ impl AppState {
         corpus.clone().map_err(AppError::Corpus)
     }
 
-    /// The parsed texts, shared (for work done on another thread).
-    pub fn corpus_arc(&self) -> AppResult<Arc<Corpus>> {
-        self.corpus()
-    }
-
     /// Replaces the texts (after an import).
     pub fn set_corpus(&self, corpus: Arc<Corpus>) {
         *self.corpus.write().unwrap_or_else(|e| e.into_inner()) = Ok(corpus);

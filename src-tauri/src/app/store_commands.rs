@@ -5,7 +5,7 @@
 //!
 //! Like `commands.rs`, each command is a plain function on `&AppState`
 //! (what the tests call) and a thin `#[tauri::command]` wrapper in its
-//! module's `ipc`, which runs it through [`ipc::blocking`].
+//! module's `ipc`, which runs it through `commands::ipc::blocking`.
 //! Every input is checked here (ids, lengths, formats) and again by the
 //! store, which writes nothing when it refuses; a [`StoreError`] reaches the
 //! UI as `{ kind, message }` (see `AppError::Store`).
@@ -426,32 +426,6 @@ pub(super) fn original_selection(
 
 pub(super) fn note_view(n: Note, script: DisplayScript, span: Option<Span>) -> AppResult<NoteView> {
     Ok(NoteView { html: markdown::render(&n.body), quote: conv(&n.exact, script)?, span, note: n })
-}
-
-/// The `#[tauri::command]` wrappers (argument names in camelCase on the
-/// JavaScript side); each runs its plain function off the main thread.
-pub mod ipc {
-    use std::sync::Arc;
-
-    use tauri::State;
-
-    use super::super::error::{AppError, AppResult};
-
-    use super::super::state::{AppState, SharedState};
-
-    /// Runs `f` on the blocking pool; a panic inside becomes an internal error.
-    pub(crate) async fn blocking<T, F>(state: &SharedState, f: F) -> AppResult<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&AppState) -> AppResult<T> + Send + 'static,
-    {
-        let state = Arc::clone(state);
-        tauri::async_runtime::spawn_blocking(move || f(&state))
-            .await
-            .map_err(|e| AppError::Internal(format!("a background task failed: {e}")))?
-    }
-
-    pub(crate) type S<'a> = State<'a, SharedState>;
 }
 
 #[cfg(test)]

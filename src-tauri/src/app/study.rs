@@ -78,7 +78,6 @@ pub fn aligned(
 ) -> AppResult<Vec<AlignedView>> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     corpus.passage(id)?;
     let script = script_or_setting(state, script)?;
     let mut out = corpus
@@ -88,7 +87,7 @@ pub fn aligned(
             Ok(AlignedView {
                 kind: a.kind.into(),
                 score: a.score,
-                passage: view(corpus, a.passage, script)?,
+                passage: view(&corpus, a.passage, script)?,
             })
         })
         .collect::<AppResult<Vec<_>>>()?;
@@ -145,8 +144,10 @@ pub struct CardsView {
     pub fold: BTreeMap<String, String>,
 }
 
-/// The first sentence of a definition (up to the first ". " or "; ").
-fn first_sentence(text: &str) -> String {
+/// The first sentence of a definition (up to the first ". " after a dozen
+/// bytes), at most 240 characters: the summary of a card wherever cards are
+/// listed.
+pub(crate) fn first_sentence(text: &str) -> String {
     let t = text.trim();
     let cut = t
         .char_indices()
@@ -198,7 +199,6 @@ fn fold_map(corpus: &Corpus, cards: &[Card]) -> BTreeMap<String, String> {
 /// headword index.
 pub fn cards(state: &AppState) -> AppResult<CardsView> {
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let cards = builtin()?;
     let summaries = cards
         .iter()
@@ -228,7 +228,7 @@ pub fn cards(state: &AppState) -> AppResult<CardsView> {
             .iter()
             .map(|k| KindView { kind: *k, label: k.label().to_owned() })
             .collect(),
-        fold: fold_map(corpus, cards),
+        fold: fold_map(&corpus, cards),
     })
 }
 
@@ -391,14 +391,13 @@ fn sound_gloss(r: &SoundGloss, labels: &mut Labels) -> AppResult<SoundGlossView>
 pub fn card(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppResult<CardView> {
     validate_id("card", id)?;
     let corpus = state.corpus()?;
-    let corpus = &*corpus;
     let cards = builtin()?;
     let c = cards
         .iter()
         .find(|c| c.id == id)
         .ok_or_else(|| AppError::NotFound { what: "card", id: id.to_owned() })?;
     let script = script_or_setting(state, script)?;
-    let mut labels = Labels { corpus, script, cache: HashMap::new() };
+    let mut labels = Labels { corpus: &corpus, script, cache: HashMap::new() };
     let list = |l: &[Citation], labels: &mut Labels| {
         l.iter().map(|q| citation(q, labels)).collect::<AppResult<Vec<_>>>()
     };

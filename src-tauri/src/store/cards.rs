@@ -337,17 +337,23 @@ impl Store {
     /// `sheli_corpus::glossary::builtin_cards()`) to a glossary.
     pub fn add_builtin_card(&mut self, glossary_id: i64, builtin_id: &str) -> Result<UserCard> {
         let b = builtin_card(builtin_id.trim())?;
+        let row = CardRow {
+            builtin_id: Some(b.id.clone()),
+            headword: None,
+            reading: None,
+            definition: None,
+            tags: Vec::new(),
+            passages: Vec::new(),
+        };
+        self.insert_card(glossary_id, &row)
+    }
+
+    /// Writes a prepared card into a glossary that must exist, in one
+    /// transaction.
+    fn insert_card(&mut self, glossary_id: i64, row: &CardRow) -> Result<UserCard> {
         let id = self.write(|tx| {
             ensure_exists(tx, glossary_id)?;
-            let row = CardRow {
-                builtin_id: Some(b.id.clone()),
-                headword: None,
-                reading: None,
-                definition: None,
-                tags: Vec::new(),
-                passages: Vec::new(),
-            };
-            insert(tx, glossary_id, &row)
+            insert(tx, glossary_id, row)
         })?;
         self.card(id)
     }
@@ -372,11 +378,7 @@ impl Store {
             edit.tags.as_deref().unwrap_or_default(),
             edit.passages.as_deref().unwrap_or_default(),
         )?;
-        let id = self.write(|tx| {
-            ensure_exists(tx, glossary_id)?;
-            insert(tx, glossary_id, &row)
-        })?;
-        self.card(id)
+        self.insert_card(glossary_id, &row)
     }
 
     /// Adds a card of the user's own. Linked passages must exist in `corpus`.
@@ -395,11 +397,7 @@ impl Store {
             &card.tags,
             &card.passages,
         )?;
-        let id = self.write(|tx| {
-            ensure_exists(tx, glossary_id)?;
-            insert(tx, glossary_id, &row)
-        })?;
-        self.card(id)
+        self.insert_card(glossary_id, &row)
     }
 
     /// Adds a card made from a selection in the reader: the headword is the

@@ -23,7 +23,7 @@ pub mod markdown;
 pub mod migrations;
 pub mod notes;
 pub mod review;
-mod search;
+pub(crate) mod search;
 mod time;
 
 use std::collections::BTreeSet;

@@ -3,6 +3,22 @@
 // backend (api.saveGlossaryExport, api.saveNotesExport): a download from the
 // page would land, unannounced, in the app's working directory.
 
+/**
+ * The files picked in an <input type=file> (its change event); the input is
+ * cleared so that picking the same file again is noticed.
+ */
+export function takePickedFiles(e: Event): File[] {
+  const input = e.currentTarget as HTMLInputElement;
+  const files = Array.from(input.files ?? []);
+  input.value = "";
+  return files;
+}
+
+/** What the window says once the backend has saved an export. */
+export function savedMessage(f: { file_name: string; path: string }): string {
+  return `Saved ${f.file_name} to ${f.path}.`;
+}
+
 /** Largest file read (as the backend's import limit). */
 export const MAX_IMPORT_BYTES = 64 << 20;
 
