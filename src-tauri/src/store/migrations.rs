@@ -5,7 +5,7 @@
 //!
 //! To add a version: add `migrations/NNNN_*.sql`, list it in [`SQL`], and
 //! add `migrations/fixtures/vN.sql` (see `migrations/README.md`);
-//! `tests/store_migrations.rs` then checks the new step from every earlier
+//! `tests/integration/store_migrations.rs` then checks the new step from every earlier
 //! version automatically.
 
 use rusqlite_migration::{M, Migrations};

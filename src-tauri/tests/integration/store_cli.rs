@@ -7,11 +7,9 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use crate::common::sheli;
 use rusqlite::Connection;
 use serde_json::Value;
-
-mod common;
-use common::sheli;
 
 fn ok(out: &Output) -> String {
     assert!(

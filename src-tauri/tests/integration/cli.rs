@@ -3,10 +3,8 @@
 
 use std::process::{Command, Output};
 
+use crate::common::sheli;
 use serde_json::Value;
-
-mod common;
-use common::sheli;
 
 fn json(out: &Output) -> Value {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));

@@ -1,0 +1,17 @@
+//! The app crate's integration tests, one module per subject.
+//!
+//! They are one test binary, not one per file: each binary links the whole
+//! app (Tauri, WebKitGTK bindings, tantivy, SQLite), so seven binaries cost
+//! seven links and several gigabytes of disk for no gain in isolation — every
+//! test already works in its own temporary directory. Run one subject with
+//! `cargo test -p sheli --test integration store_notes::`.
+
+mod common;
+
+mod cli;
+mod headless;
+mod store_backup;
+mod store_cli;
+mod store_glossaries;
+mod store_migrations;
+mod store_notes;
