@@ -48,9 +48,34 @@ describe("ParallelColumn", () => {
     expect(kinds).toEqual(["Other edition 異本", "Translation 譯文"]);
   });
 
-  it("says when nothing is aligned", async () => {
-    setTransport(async () => []);
+  it("says when nothing is aligned, and how much of the work the other editions cover", async () => {
+    const source = (id: string, edition: string, coverage: string, work = "鄉射禮") => ({
+      id, work, edition, edition_note: "", script: "traditional", coverage, passages: 1, layers: {},
+    });
+    setTransport(async (cmd) => {
+      if (cmd === "sources")
+        return [
+          source("xiangshe.zhushu", "儀禮註疏", "complete"),
+          source("xiangshe.yiwen", "白話譯文", "second half only"),
+          source("yanli.zhushu", "儀禮註疏", "final part", "燕禮"),
+        ];
+      return [];
+    });
     render(ParallelColumn, { passage: samplePassage() });
-    expect((await screen.findByTestId("parallel-empty")).textContent).toContain("xiangshe.zhushu.0001");
+    const empty = await screen.findByTestId("parallel-empty");
+    expect(empty.textContent).toContain("xiangshe.zhushu.0001");
+    // Only the other editions of the same work, each with its coverage.
+    await screen.findByText(/second half only/);
+    const listed = Array.from(empty.querySelectorAll("li")).map((li) => li.textContent?.trim());
+    expect(listed).toEqual(["白話譯文 second half only"]);
+  });
+
+  it("says that only the 經 is aligned when the passage has none", async () => {
+    setTransport(async () => []);
+    const heading = samplePassage({
+      segments: [{ layer: "題", text: "鄉射禮第五", ji: false, line: 3, column: 1, shu_on_zhu: null, readings: [] }],
+    });
+    render(ParallelColumn, { passage: heading });
+    expect((await screen.findByTestId("parallel-empty")).textContent).toContain("only passages of the 經 are aligned");
   });
 });
