@@ -231,6 +231,28 @@ describe("Search, cards and pictures", () => {
     await browser.keys(["Escape"]);
   });
 
+  it("an empty search box shows the query language by example; choosing one searches with it", async () => {
+    await typeQuery("觶");
+    await waitForResults();
+    // Emptied the way a user empties it.
+    await browser.keys(["Control", "a"]);
+    await browser.keys(["Backspace"]);
+    const help = await $('[data-testid="search-help"]');
+    await help.waitForDisplayed();
+    await shot("search-help");
+    const examples = await $$('[data-testid="search-example"]');
+    let exclusion;
+    for (const e of examples) if ((await e.getText()) === "觶 -酬") exclusion = e;
+    expect(exclusion).toBeDefined();
+    await exclusion.click();
+    await expect($('[data-testid="search-input"]')).toHaveValue("觶 -酬");
+    await waitForResults();
+    const kwic = await $$('[data-testid="search-hit"] .kwic').map((k) => k.getText());
+    expect(kwic.length).toBeGreaterThan(0);
+    expect(kwic.some((t) => t.includes("酬"))).toBe(false);
+    await browser.keys(["Escape"]);
+  });
+
   it("shows the target and the plan of the shooting ground as pictures", async () => {
     await $('[data-testid="nav-pictures"]').click();
     await $('[data-testid="picture-main-hou"] svg').waitForDisplayed();

@@ -135,6 +135,15 @@ fn exclusion_removes_segments() {
     let without = search("觯 -酬");
     assert!(without.total_segments < all.total_segments);
     assert!(without.results.iter().all(|h| !h.snippet.contains('酬')));
+    // Written as other search engines take it, the same answer.
+    let not = search("觯 NOT 酬");
+    assert_eq!(
+        (not.total_segments, not.total_occurrences),
+        (without.total_segments, without.total_occurrences)
+    );
+    let and = search("觯 AND 豐");
+    assert!(and.total_segments > 0);
+    assert_eq!(and.total_segments, search("觯 豐").total_segments);
 }
 
 #[test]

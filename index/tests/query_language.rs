@@ -52,6 +52,30 @@ fn minus_excludes_and_quotes_make_one_phrase() {
 }
 
 #[test]
+fn and_and_not_read_as_space_and_minus() {
+    let shape = |q: &str| -> Vec<(bool, Vec<AtomKind>)> {
+        let q = parse(q, &vocab(), false).unwrap();
+        q.clauses
+            .into_iter()
+            .map(|c| (c.negated, c.alternatives.into_iter().map(|a| a.kind).collect()))
+            .collect()
+    };
+    assert_eq!(shape("觶 AND 豐"), shape("觶 豐"));
+    assert_eq!(shape("觶 NOT 酬"), shape("觶 -酬"));
+    assert_eq!(shape("奠 AND 觶 OR 觚"), shape("奠 觶 OR 觚"));
+    let not = parse("觶 NOT 酬", &vocab(), false).unwrap();
+    assert!(not.clauses[1].negated);
+    assert_eq!(tokens_of(&not.clauses[1].alternatives[0].kind).0.concat(), "酬");
+    // `NOT "賓 答"` excludes the phrase; `NOT layer:注` excludes the layer.
+    assert!(parse("觶 NOT \"賓 答\"", &vocab(), false).unwrap().clauses[1].negated);
+    let layer = parse("觶 NOT layer:注", &vocab(), false).unwrap();
+    assert!(layer.clauses[1].negated);
+    assert_eq!(layer.clauses[1].alternatives[0].kind, AtomKind::Filter(Filter::Layer(Layer::Zhu)));
+    // Only the capitalised words are operators, as with OR.
+    assert!(parse("觶 and", &vocab(), false).unwrap().clauses.len() == 2);
+}
+
+#[test]
 fn filters_resolve_layers_works_and_sources() {
     let q = parse("觶 layer:注 work:大射 source:yanli", &vocab(), false).unwrap();
     let filters: Vec<&AtomKind> =
@@ -96,6 +120,13 @@ fn malformed_queries_name_their_problem() {
     assert!(error("觶 source:nope").contains("unknown source `nope`"));
     assert!(error("觶 OR").contains("OR needs a term on both sides"));
     assert!(error("OR 觶").contains("OR needs a term on both sides"));
+    assert!(error("AND 觶").contains("AND needs a term on both sides"));
+    assert!(error("觶 AND").contains("AND needs a term on both sides"));
+    assert!(error("觶 AND OR 觚").contains("OR needs a term on both sides"));
+    assert!(error("觶 NOT").contains("NOT needs a term right after it"));
+    assert!(error("觶 NOT -酬").contains("NOT needs a term right after it"));
+    assert!(error("NOT 觶").contains("nothing to search for"));
+    assert!(error("觶 OR NOT 觚").contains("cannot be one side of an OR"));
     assert!(error("-觶").contains("nothing to search for"));
     assert!(error("layer:注").contains("nothing to search for"));
     assert!(error("   ").contains("empty"));
@@ -120,7 +151,7 @@ mod no_input_panics {
         }
 
         #[test]
-        fn query_shaped_strings(s in "(\"|-|=|OR| |layer:|work:|注|觶|zhi4|[a-z]{1,3}|[。,])*") {
+        fn query_shaped_strings(s in "(\"|-|=|OR|AND|NOT| |layer:|work:|注|觶|zhi4|[a-z]{1,3}|[。,])*") {
             let _ = sheli_index::query::parse(&s, &super::vocab(), false);
         }
 

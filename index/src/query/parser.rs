@@ -6,6 +6,9 @@
 //! 觶 豐                 space-separated terms must all occur (AND)
 //! 觶 OR 觚              either (OR binds tighter than AND: 奠 觶 OR 觚 = 奠 AND (觶 OR 觚))
 //! -疏                   exclude segments containing a term
+//! 觶 AND 豐, 觶 NOT 酬   the same as `觶 豐` and `觶 -酬`, for those used to
+//!                       other search engines (an unknown Latin word would
+//!                       otherwise be a term that silently matches nothing)
 //! "賓 答"               quotes make one phrase of what they hold
 //! layer:注 work:大射儀 source:xiangshe.zhushu     filters
 //! =觶                   exact form, no folding (觶 but not 觯)
@@ -29,6 +32,7 @@ pub const MAX_QUERY_CHARS: usize = 500;
 #[derive(Debug)]
 enum Item {
     Or(Range<usize>),
+    And(Range<usize>),
     Atom { negated: bool, atom: Atom },
 }
 
@@ -100,8 +104,13 @@ impl Lexer<'_> {
         if body.contains('"') {
             return Err(err("unbalanced quote: quotes must enclose a whole term", span));
         }
-        if body == "OR" && !negated && !exact {
-            return Ok(Some(Item::Or(span)));
+        if !negated && !exact {
+            match body.as_str() {
+                "OR" => return Ok(Some(Item::Or(span))),
+                "AND" => return Ok(Some(Item::And(span))),
+                "NOT" => return self.not(span),
+                _ => {}
+            }
         }
         let atom = match field_split(&body) {
             Some((field, value)) => {
@@ -113,6 +122,16 @@ impl Lexer<'_> {
             },
         };
         Ok(Some(Item::Atom { negated, atom }))
+    }
+
+    /// `NOT x` is `-x`: the term that follows is excluded.
+    fn not(&mut self, span: Range<usize>) -> Result<Option<Item>, QueryError> {
+        match self.next_item()? {
+            Some(Item::Atom { negated: false, atom }) => {
+                Ok(Some(Item::Atom { negated: true, atom }))
+            }
+            _ => Err(err("NOT needs a term right after it", span)),
+        }
     }
 
     fn phrase(&self, text: &str, mode: FoldMode, span: Range<usize>) -> Result<Atom, QueryError> {
@@ -222,15 +241,25 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
 fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
     let mut clauses: Vec<Clause> = Vec::new();
     let mut pending_or: Option<Range<usize>> = None;
+    // AND changes nothing (space already means AND), but like OR it must
+    // stand between two terms.
+    let mut pending_and: Option<Range<usize>> = None;
     for item in items {
         match item {
             Item::Or(span) => {
-                if pending_or.is_some() || clauses.is_empty() {
+                if pending_or.is_some() || pending_and.is_some() || clauses.is_empty() {
                     return Err(err("OR needs a term on both sides", span));
                 }
                 pending_or = Some(span);
             }
+            Item::And(span) => {
+                if pending_or.is_some() || pending_and.is_some() || clauses.is_empty() {
+                    return Err(err("AND needs a term on both sides", span));
+                }
+                pending_and = Some(span);
+            }
             Item::Atom { negated, atom } => {
+                pending_and = None;
                 if let Some(or_span) = pending_or.take() {
                     let last = clauses.last_mut().expect("OR follows a clause");
                     if negated || last.negated {
@@ -245,6 +274,9 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
     }
     if let Some(span) = pending_or {
         return Err(err("OR needs a term on both sides", span));
+    }
+    if let Some(span) = pending_and {
+        return Err(err("AND needs a term on both sides", span));
     }
     Ok(clauses)
 }

@@ -109,6 +109,24 @@ describe("SearchBox", () => {
     expect(screen.queryByTestId("search-panel")).toBeNull();
   });
 
+  it("shows the query language by example while the box is empty; an example searches", async () => {
+    const requests = backend();
+    render(SearchBox);
+    await type("");
+    const help = screen.getByTestId("search-help");
+    const examples = Array.from(help.querySelectorAll("[data-testid=search-example]")).map((b) => b.textContent);
+    expect(examples).toContain("觶 -酬");
+    expect(examples).toContain("觶 layer:注");
+    const pick = Array.from(help.querySelectorAll<HTMLButtonElement>("[data-testid=search-example]")).find(
+      (b) => b.textContent === "觶 OR 觚",
+    )!;
+    await fireEvent.click(pick);
+    expect((screen.getByTestId("search-input") as HTMLInputElement).value).toBe("觶 OR 觚");
+    await screen.findByTestId("search-results");
+    expect(requests[0].query).toBe("觶 OR 觚");
+    expect(screen.queryByTestId("search-help")).toBeNull();
+  });
+
   it("clears the results when the box is emptied", async () => {
     backend();
     render(SearchBox);
@@ -116,5 +134,6 @@ describe("SearchBox", () => {
     await screen.findByTestId("search-results");
     await type("");
     expect(screen.queryByTestId("search-panel")).toBeNull();
+    expect(screen.getByTestId("search-help")).toBeTruthy();
   });
 });
