@@ -92,6 +92,8 @@ pub struct SearchResponse {
     pub by_work: BTreeMap<String, Tally>,
     pub by_layer: BTreeMap<String, Tally>,
     pub pinyin: Vec<PinyinExpansion>,
+    /// How terms were read, where the user should know (see `Query::notes`).
+    pub notes: Vec<String>,
     pub offset: usize,
     pub results: Vec<Hit>,
 }
@@ -217,6 +219,7 @@ impl SearchIndex {
             by_work,
             by_layer,
             pinyin,
+            notes: parsed.notes,
             offset: req.offset,
             results,
         })

@@ -111,6 +111,19 @@ fn pinyin_with_or_without_tone() {
 }
 
 #[test]
+fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
+    let q = parse("觶 hello", &vocab(), false).unwrap();
+    assert!(matches!(q.clauses[1].alternatives[0].kind, AtomKind::Phrase { .. }));
+    assert_eq!(q.notes.len(), 1);
+    assert!(q.notes[0].contains("`hello` is not a pinyin syllable"), "{:?}", q.notes);
+    // Pinyin, characters, operators and quoted or exact terms need no note.
+    for quiet in ["zhi4 bi1 zhì", "觶 OR 觚 AND 豐 NOT 酬", "\"hello\"", "=hello", "觶 layer:注"]
+    {
+        assert!(parse(quiet, &vocab(), false).unwrap().notes.is_empty(), "{quiet}");
+    }
+}
+
+#[test]
 fn malformed_queries_name_their_problem() {
     assert!(error("\"再拜").contains("unbalanced quote"));
     assert!(error("觶 -").contains("lone '-'"));

@@ -10,6 +10,10 @@ use crate::reading::Syllable;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Query {
     pub clauses: Vec<Clause>,
+    /// What the user should know about how a term was read, though the query
+    /// is valid: a Latin word that is not pinyin is searched as written, and
+    /// the built-in texts hold no Latin, so it would find nothing in silence.
+    pub notes: Vec<String>,
 }
 
 /// One or more alternatives (OR). A negated clause has exactly one atom.

@@ -41,6 +41,7 @@ struct Lexer<'a> {
     pos: usize,
     default_mode: FoldMode,
     vocab: &'a Vocabulary,
+    notes: Vec<String>,
 }
 
 fn err(message: impl Into<String>, span: Range<usize>) -> QueryError {
@@ -118,7 +119,14 @@ impl Lexer<'_> {
             }
             None => match Syllable::parse(&body).filter(|_| !exact) {
                 Some(s) => Atom { kind: AtomKind::Pinyin(s), span },
-                None => self.phrase(&body, mode, span)?,
+                None => {
+                    if !exact && looks_like_a_latin_word(&body) {
+                        self.notes.push(format!(
+                            "`{body}` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
+                        ));
+                    }
+                    self.phrase(&body, mode, span)?
+                }
             },
         };
         Ok(Some(Item::Atom { negated, atom }))
@@ -196,6 +204,12 @@ fn example(field: &str) -> &'static str {
     }
 }
 
+/// Letters (and perhaps a tone digit) of the Latin alphabet only: what a
+/// user types meaning pinyin or an English word.
+fn looks_like_a_latin_word(body: &str) -> bool {
+    body.chars().all(|c| c.is_ascii_alphanumeric()) && body.chars().any(|c| c.is_ascii_alphabetic())
+}
+
 /// `layer:注` → (`layer`, `注`). Only ASCII letters name a field, so a CJK
 /// term containing a colon is still a term.
 fn field_split(body: &str) -> Option<(&str, &str)> {
@@ -218,12 +232,12 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
         });
     }
     let default_mode = if exact { FoldMode::Exact } else { FoldMode::Folded };
-    let mut lexer = Lexer { chars, pos: 0, default_mode, vocab };
+    let mut lexer = Lexer { chars, pos: 0, default_mode, vocab, notes: Vec::new() };
     let mut items = Vec::new();
     while let Some(item) = lexer.next_item()? {
         items.push(item);
     }
-    let query = Query { clauses: group(items)? };
+    let query = Query { clauses: group(items)?, notes: lexer.notes };
     if query.positive_terms().next().is_none() {
         return Err(QueryError {
             message: if query.clauses.is_empty() {

@@ -282,6 +282,9 @@ pub struct SearchView {
     pub by_layer: Vec<FacetCount>,
     /// What each pinyin term of the query expanded to.
     pub pinyin: Vec<PinyinView>,
+    /// How terms were read, where the user should know (a Latin word that
+    /// is not pinyin is searched as written).
+    pub notes: Vec<String>,
     pub offset: u32,
     pub results: Vec<HitView>,
     /// Time spent in the backend, in milliseconds.
@@ -497,6 +500,7 @@ pub fn search(
             .into_iter()
             .map(|p| PinyinView { syllable: p.syllable, characters: p.characters })
             .collect(),
+        notes: resp.notes,
         offset: q.offset,
         results,
         took_ms: started.elapsed().as_secs_f64() * 1000.0,

@@ -84,6 +84,9 @@ fn print_human(r: &SearchResponse, colour: bool) {
     for p in &r.pinyin {
         println!("  pinyin {} = {}", p.syllable, p.characters);
     }
+    for n in &r.notes {
+        println!("  note: {n}");
+    }
     for h in &r.results {
         let (open, close) = if colour { ("\x1b[1;31m", "\x1b[0m") } else { ("«", "»") };
         let chars: Vec<char> = h.snippet.chars().collect();

@@ -108,6 +108,15 @@ fn search_json_has_totals_breakdowns_and_results() {
     );
     let exact = json(&sheli(dir.path(), &["search", "觶", "--exact", "--json"]));
     assert_eq!(exact["by_source"]["xiangshe.yiwen"]["occurrences"], 0);
+    // A Latin word that is not pinyin finds nothing, and the output says why.
+    let latin = sheli(dir.path(), &["search", "hello"]);
+    let text = String::from_utf8_lossy(&latin.stdout);
+    assert!(text.contains("0 occurrences"), "{text}");
+    assert!(text.contains("note: `hello` is not a pinyin syllable"), "{text}");
+    assert_eq!(
+        json(&sheli(dir.path(), &["search", "觯", "--json"]))["notes"],
+        serde_json::json!([])
+    );
 }
 
 #[test]

@@ -45,6 +45,7 @@ export function sampleSearch(over: Partial<SearchView> = {}): SearchView {
       { key: "注", label: "注", segments: 1, occurrences: 1, selected: false },
     ],
     pinyin: [],
+    notes: [],
     offset: 0,
     results: [
       sampleHit(),

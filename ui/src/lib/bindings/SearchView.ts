@@ -16,7 +16,12 @@ by_layer: Array<FacetCount>,
 /**
  * What each pinyin term of the query expanded to.
  */
-pinyin: Array<PinyinView>, offset: number, results: Array<HitView>, 
+pinyin: Array<PinyinView>, 
+/**
+ * How terms were read, where the user should know (a Latin word that
+ * is not pinyin is searched as written).
+ */
+notes: Array<string>, offset: number, results: Array<HitView>, 
 /**
  * Time spent in the backend, in milliseconds.
  */

@@ -127,6 +127,15 @@ describe("SearchBox", () => {
     expect(screen.queryByTestId("search-help")).toBeNull();
   });
 
+  it("says how a term was read when the backend has a note on it", async () => {
+    const note = "`hello` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written";
+    backend(() => sampleSearch({ total_segments: 0, total_occurrences: 0, results: [], notes: [note] }));
+    render(SearchBox);
+    await type("hello");
+    expect((await screen.findByTestId("search-note")).textContent).toBe(note);
+    expect(screen.getByText("No passage matches.")).toBeTruthy();
+  });
+
   it("clears the results when the box is emptied", async () => {
     backend();
     render(SearchBox);
