@@ -56,6 +56,29 @@ pub struct SourceInfo {
     pub user: bool,
 }
 
+impl SourceInfo {
+    /// A text the user added: plain format, traditional script until a
+    /// caller knows better, none of the built-in texts' provenance notes.
+    /// The import starts from it, and tests build small corpora with it.
+    pub fn user_text(id: &str, work: &str, origin: &str) -> SourceInfo {
+        SourceInfo {
+            id: id.into(),
+            file: format!("{id}.txt"),
+            origin: origin.into(),
+            sha256: String::new(),
+            work: work.into(),
+            edition: "imported".into(),
+            edition_note: String::new(),
+            script: EditionScript::Traditional,
+            format: Format::Plain,
+            coverage: String::new(),
+            provenance: String::new(),
+            licence: String::new(),
+            user: true,
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct ManifestFile {
     source: Vec<SourceInfo>,

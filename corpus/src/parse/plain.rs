@@ -83,24 +83,9 @@ pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<Par
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::{EditionScript, Format};
 
     fn info() -> SourceInfo {
-        SourceInfo {
-            id: "user.test".into(),
-            file: "user.test.txt".into(),
-            origin: "test.txt".into(),
-            sha256: String::new(),
-            work: "測試".into(),
-            edition: "user".into(),
-            edition_note: String::new(),
-            script: EditionScript::Traditional,
-            format: Format::Plain,
-            coverage: String::new(),
-            provenance: String::new(),
-            licence: String::new(),
-            user: true,
-        }
+        SourceInfo::user_text("user.test", "測試", "test.txt")
     }
 
     #[test]

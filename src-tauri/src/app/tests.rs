@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use sheli_corpus::{Corpus, EditionScript, Format, Layer, SourceInfo};
+use sheli_corpus::{Corpus, Layer, SourceInfo};
 
 use super::commands;
 use super::error::AppError;
@@ -25,19 +25,8 @@ fn state_over(corpus: Arc<Corpus>) -> (AppState, tempfile::TempDir) {
 fn tiny() -> Arc<Corpus> {
     let mut c = Corpus::default();
     let info = |id: &str, work: &str| SourceInfo {
-        id: id.into(),
-        file: format!("{id}.txt"),
-        origin: "test".into(),
-        sha256: String::new(),
-        work: work.into(),
         edition: "儀禮註疏".into(),
-        edition_note: String::new(),
-        script: EditionScript::Traditional,
-        format: Format::Plain,
-        coverage: String::new(),
-        provenance: String::new(),
-        licence: String::new(),
-        user: true,
+        ..SourceInfo::user_text(id, work, "test")
     };
     let text = "鄉射之禮。主人戒賓。\n\n[注]主人,州長也。\n\n[疏]釋曰:自此至無介。○注「主人」至「庶乎」。\n\n\
                 賓出迎,再拜。\n\n[記]記。鄉射之禮,五物詢眾庶。\n";

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sheli_corpus::import::decode;
-use sheli_corpus::manifest::{EditionScript, Format};
+use sheli_corpus::manifest::EditionScript;
 use sheli_corpus::text::LineIndex;
 use sheli_corpus::{Corpus, SourceInfo};
 
@@ -194,22 +194,15 @@ pub fn import_inputs(
                 }
                 let stem = input.stem();
                 let info = SourceInfo {
-                    id: id.clone(),
-                    file: format!("{id}.txt"),
-                    origin: input.file_name.clone(),
                     sha256: Sha256::digest(decoded.text.as_bytes())
                         .iter()
                         .map(|b| format!("{b:02x}"))
                         .collect(),
-                    work: work.map(str::to_owned).unwrap_or(stem),
-                    edition: "imported".into(),
                     edition_note: format!("imported from {} ({})", input.label, decoded.encoding),
                     script: guess_script(&decoded.text),
-                    format: Format::Plain,
-                    coverage: String::new(),
                     provenance: "imported by the user".into(),
                     licence: "the user's own".into(),
-                    user: true,
+                    ..SourceInfo::user_text(&id, work.unwrap_or(&stem), &input.file_name)
                 };
                 let passages = sheli_corpus::parse::parse(
                     &info,

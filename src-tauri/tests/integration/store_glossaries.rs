@@ -194,51 +194,25 @@ fn search_within_a_list_is_folded() {
 fn bad_input_changes_nothing() {
     let (_d, mut s) = store();
     let g = s.create_glossary("g", "").unwrap().id;
-    let c =
-        s.add_card(corpus(), g, &NewCard { headword: "射".into(), ..Default::default() }).unwrap();
+    let shoot = || NewCard { headword: "射".into(), ..Default::default() };
+    let c = s.add_card(corpus(), g, &shoot()).unwrap();
     let before = (s.glossaries().unwrap(), s.cards(g).unwrap());
 
-    let errs = [
+    // New cards each wrong in one way: no headword, one too long, a
+    // definition too long, a passage that does not exist, a tag of two words.
+    let bad_cards = [
+        NewCard { headword: "".into(), ..Default::default() },
+        NewCard { headword: "射".repeat(limits::HEADWORD + 1), ..Default::default() },
+        NewCard { definition: "x".repeat(limits::DEFINITION + 1), ..shoot() },
+        NewCard { passages: vec!["no.such.0001".into()], ..shoot() },
+        NewCard { tags: vec!["two words".into()], ..shoot() },
+    ];
+    let mut errs = vec![
         s.add_builtin_card(g, "no-such-card").unwrap_err(),
         s.add_builtin_card(999, "zhi").unwrap_err(),
-        s.add_card(corpus(), g, &NewCard { headword: "".into(), ..Default::default() })
-            .unwrap_err(),
-        s.add_card(
-            corpus(),
-            g,
-            &NewCard { headword: "射".repeat(limits::HEADWORD + 1), ..Default::default() },
-        )
-        .unwrap_err(),
-        s.add_card(
-            corpus(),
-            g,
-            &NewCard {
-                headword: "射".into(),
-                definition: "x".repeat(limits::DEFINITION + 1),
-                ..Default::default()
-            },
-        )
-        .unwrap_err(),
-        s.add_card(
-            corpus(),
-            g,
-            &NewCard {
-                headword: "射".into(),
-                passages: vec!["no.such.0001".into()],
-                ..Default::default()
-            },
-        )
-        .unwrap_err(),
-        s.add_card(
-            corpus(),
-            g,
-            &NewCard {
-                headword: "射".into(),
-                tags: vec!["two words".into()],
-                ..Default::default()
-            },
-        )
-        .unwrap_err(),
+    ];
+    errs.extend(bad_cards.iter().map(|card| s.add_card(corpus(), g, card).unwrap_err()));
+    errs.extend([
         s.update_card(
             corpus(),
             c.id,
@@ -266,7 +240,7 @@ fn bad_input_changes_nothing() {
         .unwrap_err(),
         s.remove_card(999).unwrap_err(),
         s.rename_glossary(g, "").unwrap_err(),
-    ];
+    ]);
     for e in &errs {
         assert!(!e.to_string().is_empty());
         assert_ne!(e.kind(), ErrorKind::Storage, "{e}");

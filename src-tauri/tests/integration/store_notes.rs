@@ -8,7 +8,6 @@ use serde_json::Value;
 use sheli::store::{
     ErrorKind, NewNote, NoteEdit, NoteFilter, Selection, Store, StoreError, limits,
 };
-use sheli_corpus::manifest::{EditionScript, Format};
 use sheli_corpus::{Corpus, Layer, SourceInfo};
 
 fn store() -> (tempfile::TempDir, Store) {
@@ -25,25 +24,7 @@ fn builtin() -> &'static Corpus {
 /// A corpus of one plain text (source `user.test`, work 測試).
 fn corpus_of(text: &str) -> Corpus {
     let mut c = Corpus::default();
-    c.add_source(
-        SourceInfo {
-            id: "user.test".into(),
-            file: "user.test.txt".into(),
-            origin: "test.txt".into(),
-            sha256: String::new(),
-            work: "測試".into(),
-            edition: "imported".into(),
-            edition_note: String::new(),
-            script: EditionScript::Traditional,
-            format: Format::Plain,
-            coverage: String::new(),
-            provenance: String::new(),
-            licence: String::new(),
-            user: true,
-        },
-        Arc::from(text),
-    )
-    .unwrap();
+    c.add_source(SourceInfo::user_text("user.test", "測試", "test.txt"), Arc::from(text)).unwrap();
     c
 }
 

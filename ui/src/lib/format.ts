@@ -14,6 +14,11 @@ export function formatInterval(seconds: number): string {
   return `${years < 10 ? Math.round(years * 10) / 10 : Math.round(years)} y`;
 }
 
+/** A count with thousands separators: 1,234. */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en");
+}
+
 /** A Unix time (seconds) as a local date and time, `2025-06-01 14:05`. */
 export function formatTime(unix: number): string {
   const d = new Date(unix * 1000);
