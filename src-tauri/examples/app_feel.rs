@@ -93,7 +93,7 @@ fn stats(samples: &[f64]) -> Value {
 
 /// Part 1: the `search` command per prefix; also leaves an index in `data`.
 fn keystroke_backend(data: &Path) -> Value {
-    let library = sheli::library::Library::open(data).expect("the library opens");
+    let library = sheli_library::Library::open(data).expect("the library opens");
     let state = AppState::with_corpus(Ok(library.corpus), data.to_path_buf());
     let t = Instant::now();
     open_index(&state, &|_| {});

@@ -1,12 +1,12 @@
-//! The Sheli application crate: a thin shell over `sheli-corpus` and
-//! `sheli-index`.
+//! The Sheli application crate: a thin shell over the plain-Rust crates.
 //!
 //! - [`cli`]: the `sheli` subcommands (plain Rust, no Tauri types);
-//! - [`app`]: the Tauri window and its commands (wiring only);
-//! - [`library`]: the user's data directory, imported texts, the search index (no Tauri types);
-//! - [`store`]: the user store — glossaries, review, notes, backups (no Tauri types).
+//! - [`app`]: the Tauri window and its commands (wiring only).
+//!
+//! The domain lives in the crates beside this one: `sheli-corpus` (the texts),
+//! `sheli-index` (search), `sheli-library` (the data folder: imported texts,
+//! the writer's lock, the index on disk) and `sheli-store` (glossaries,
+//! review, notes, exports, backups).
 
 pub mod app;
 pub mod cli;
-pub mod library;
-pub mod store;

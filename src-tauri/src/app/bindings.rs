@@ -68,7 +68,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     // The user store: glossaries, review, notes (store_commands.rs).
     {
         use super::store_commands as sc;
-        use crate::store;
+        use sheli_store as store;
         one::<sc::NoteView>(&cfg, &mut out);
         one::<sc::BuiltinCardHit>(&cfg, &mut out);
         one::<super::export_commands::SavedExport>(&cfg, &mut out);

@@ -26,7 +26,7 @@ pub enum AppError {
     #[error("internal error: {0}")]
     Internal(String),
     /// The user store (glossaries, review, notes) refused or failed; the
-    /// message is the store's own sentence (`crate::store::StoreError`).
+    /// message is the store's own sentence (`sheli_store::StoreError`).
     #[error("{message}")]
     Store { kind: ErrorKind, message: String },
     /// The search index is still being built (the first start, or after
@@ -127,9 +127,9 @@ impl From<sheli_corpus::CorpusError> for AppError {
     }
 }
 
-impl From<crate::store::StoreError> for AppError {
-    fn from(e: crate::store::StoreError) -> Self {
-        use crate::store::ErrorKind as K;
+impl From<sheli_store::StoreError> for AppError {
+    fn from(e: sheli_store::StoreError) -> Self {
+        use sheli_store::ErrorKind as K;
         let kind = match e.kind() {
             K::InvalidInput => ErrorKind::InvalidInput,
             K::NotFound => ErrorKind::NotFound,

@@ -21,7 +21,7 @@ use super::error::{AppError, AppResult, ErrorKind};
 use super::state::AppState;
 use super::store_commands::ExportFile;
 use super::{glossary_commands, note_commands};
-use crate::store::NoteFilter;
+use sheli_store::NoteFilter;
 
 /// Where exports go: `SHELI_EXPORT_DIR` if set (tests), else the user's
 /// Downloads folder, else their home folder, else `exports/` in the data

@@ -7,9 +7,9 @@
 use super::commands::validate_id;
 use super::error::{AppError, AppResult};
 use super::state::AppState;
-use crate::store::export::GlossaryImport;
-use crate::store::{
-    self, CardEdit, Glossary, Grade, NewCard, ReviewLogEntry, ReviewOutcome, Store, UserCard,
+use sheli_store::export::GlossaryImport;
+use sheli_store::{
+    self as store, CardEdit, Glossary, Grade, NewCard, ReviewLogEntry, ReviewOutcome, Store, UserCard,
 };
 
 use super::store_commands::*;

@@ -2,7 +2,7 @@
 //!
 //! The window reads the files the user picked and sends their bytes (base64:
 //! JSON has no bytes); the library decodes and adds them all or nothing
-//! (`crate::library::import_inputs`, the same code as `sheli import`). Then
+//! (`sheli_library::import_inputs`, the same code as `sheli import`). Then
 //! the texts are parsed again and the search index is rebuilt on a
 //! background thread, its progress reported by the `index-status` event, so
 //! the window never waits on it.
@@ -13,7 +13,7 @@ use ts_rs::TS;
 
 use super::error::{AppError, AppResult, ErrorKind};
 use super::state::AppState;
-use crate::library::{self, ImportInput, Library};
+use sheli_library::{self as library, ImportInput, Library};
 
 /// Most files in one import.
 pub const MAX_FILES: usize = 50;

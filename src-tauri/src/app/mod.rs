@@ -122,9 +122,9 @@ pub fn run() {
 
 /// `SHELI_DATA_DIR` if set, else the platform's app data directory
 /// (`~/.local/share/org.sheli.desktop` on Linux): the directory the CLI uses
-/// too (`crate::library::default_data_dir`), so both see the same library.
+/// too (`sheli_library::default_data_dir`), so both see the same library.
 fn data_dir(app: &tauri::AppHandle) -> Result<PathBuf, Box<dyn std::error::Error>> {
-    let dir = match crate::library::default_data_dir() {
+    let dir = match sheli_library::default_data_dir() {
         Some(dir) => dir,
         None => app.path().app_data_dir()?,
     };

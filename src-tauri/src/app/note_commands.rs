@@ -9,9 +9,9 @@ use super::commands::{MAX_PAGE, validate_id};
 use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
 use super::state::AppState;
-use crate::store::export::NotesImport;
-use crate::store::notes::Span;
-use crate::store::{NewNote, NoteEdit, NoteFilter, StoreError, limits, markdown};
+use sheli_store::export::NotesImport;
+use sheli_store::notes::Span;
+use sheli_store::{NewNote, NoteEdit, NoteFilter, StoreError, limits, markdown};
 
 use super::store_commands::*;
 

@@ -388,7 +388,7 @@ fn the_bundle_identifier_is_the_data_directory_name() {
     let conf: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(root.join("tauri.conf.json")).unwrap())
             .unwrap();
-    assert_eq!(conf["identifier"], crate::library::APP_IDENTIFIER);
+    assert_eq!(conf["identifier"], sheli_library::APP_IDENTIFIER);
     // The bundler warns about identifiers ending in `.app` (a macOS bundle suffix).
-    assert!(!crate::library::APP_IDENTIFIER.ends_with(".app"));
+    assert!(!sheli_library::APP_IDENTIFIER.ends_with(".app"));
 }

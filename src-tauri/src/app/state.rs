@@ -43,11 +43,11 @@ pub struct AppState {
 
 impl AppState {
     /// Builds the state for the app: parses the library's texts (built-in
-    /// and imported, `crate::library::Library`) and reads the settings from
+    /// and imported, `sheli_library::Library`) and reads the settings from
     /// `data_dir`. The search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
         let corpus =
-            crate::library::Library::open(&data_dir).map(|l| l.corpus).map_err(|e| e.to_string());
+            sheli_library::Library::open(&data_dir).map(|l| l.corpus).map_err(|e| e.to_string());
         if let Err(e) = &corpus {
             eprintln!("sheli: the texts could not be loaded: {e}");
         }

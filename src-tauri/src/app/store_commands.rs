@@ -33,8 +33,8 @@ use super::commands::validate_id;
 use super::error::{AppError, AppResult, ErrorKind};
 use super::settings::DisplayScript;
 use super::state::AppState;
-use crate::store::notes::Span;
-use crate::store::{
+use sheli_store::notes::Span;
+use sheli_store::{
     DueSummary, Note, NoteFilter, ReviewCard, ReviewOutcome, Selection, Store, limits, markdown,
 };
 

@@ -9,7 +9,7 @@ use sheli_corpus::Layer;
 use super::super::glossary_commands::*;
 use super::super::note_commands::*;
 use super::*;
-use crate::store::{self, CardEdit, Grade, NewCard, NoteEdit};
+use sheli_store::{self as store, CardEdit, Grade, NewCard, NoteEdit};
 
 /// The built-in corpus, parsed once for all tests.
 fn builtin() -> Arc<Corpus> {

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use sheli_index::indexer::Progress;
 use sheli_index::{SearchRequest, SearchResponse};
 
-use crate::library::{self, Library};
+use sheli_library::{self as library, Library};
 
 fn data_dir() -> Result<PathBuf> {
     library::default_data_dir().context("no data directory: set SHELI_DATA_DIR or HOME")

@@ -15,9 +15,9 @@ use serde::Serialize;
 use sheli_corpus::fold::find_in;
 use sheli_corpus::{Corpus, FoldMode, Layer};
 
-use crate::library::{self, Library};
-use crate::store::{
-    self, CardEdit, Grade, NewCard, NewNote, NoteEdit, NoteFilter, Selection, Store, UserCard,
+use sheli_library::{self as library, Library};
+use sheli_store::{
+    self as store, CardEdit, Grade, NewCard, NewNote, NoteEdit, NoteFilter, Selection, Store, UserCard,
 };
 
 #[derive(Subcommand)]

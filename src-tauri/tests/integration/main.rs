@@ -10,8 +10,4 @@ mod common;
 
 mod cli;
 mod headless;
-mod store_backup;
 mod store_cli;
-mod store_glossaries;
-mod store_migrations;
-mod store_notes;

@@ -366,9 +366,9 @@ fn sigkill_in_a_burst_of_writes_loses_nothing_acknowledged() {
         all.extend(acks);
     }
     // The store opens, and holds every acknowledged note of all three bursts.
-    let store = sheli::store::Store::open_in(data).unwrap();
+    let store = sheli_store::Store::open_in(data).unwrap();
     assert_eq!(store.integrity_check().unwrap(), "ok");
-    let notes = store.notes(&sheli::store::NoteFilter::default()).unwrap();
+    let notes = store.notes(&sheli_store::NoteFilter::default()).unwrap();
     for (_, id) in &all {
         assert!(notes.iter().any(|n| n.id == *id), "note {id}");
     }

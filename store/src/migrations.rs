@@ -1,5 +1,5 @@
 //! The store's schema versions: one `.sql` file per version in
-//! `src-tauri/migrations/`, compiled in, applied in order by
+//! `store/migrations/`, compiled in, applied in order by
 //! `rusqlite_migration` (each in its own transaction), the version reached
 //! kept in `PRAGMA user_version`.
 //!
@@ -12,7 +12,7 @@ use rusqlite_migration::{M, Migrations};
 
 /// The migration scripts, version 1 first: `SQL[i]` takes a database from
 /// version `i` to `i + 1`.
-pub const SQL: &[&str] = &[include_str!("../../migrations/0001_user_store.sql")];
+pub const SQL: &[&str] = &[include_str!("../migrations/0001_user_store.sql")];
 
 /// The schema version this build of Sheli writes.
 pub const LATEST_VERSION: i64 = SQL.len() as i64;

@@ -5,7 +5,7 @@
 //!
 //! - The file is in WAL mode with foreign keys on and a busy timeout; the
 //!   schema is versioned (`PRAGMA user_version`) and migrated by the `.sql`
-//!   files in `src-tauri/migrations/` ([`migrations`]). A file written by a
+//!   files in `store/migrations/` ([`migrations`]). A file written by a
 //!   newer Sheli is refused untouched ([`StoreError::TooNew`]).
 //! - Every write is one transaction: a write either happens whole or not at
 //!   all, and bad input ([`StoreError`]) changes nothing.
@@ -23,7 +23,7 @@ pub mod markdown;
 pub mod migrations;
 pub mod notes;
 pub mod review;
-pub(crate) mod search;
+pub mod search;
 mod time;
 
 use std::collections::BTreeSet;
@@ -380,7 +380,7 @@ pub(crate) fn passage<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Passage> {
 }
 
 /// The built-in glossary cards, loaded once.
-pub(crate) fn builtin_cards() -> Result<&'static [BuiltinCard]> {
+pub fn builtin_cards() -> Result<&'static [BuiltinCard]> {
     static CARDS: OnceLock<std::result::Result<Vec<BuiltinCard>, String>> = OnceLock::new();
     CARDS
         .get_or_init(|| sheli_corpus::glossary::builtin_cards().map_err(|e| e.to_string()))
@@ -389,7 +389,7 @@ pub(crate) fn builtin_cards() -> Result<&'static [BuiltinCard]> {
 }
 
 /// One built-in card by id.
-pub(crate) fn builtin_card(id: &str) -> Result<&'static BuiltinCard> {
+pub fn builtin_card(id: &str) -> Result<&'static BuiltinCard> {
     builtin_cards()?
         .iter()
         .find(|c| c.id == id)

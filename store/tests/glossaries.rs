@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use sheli::store::{
+use sheli_store::{
     CardEdit, ErrorKind, Grade, NewCard, Selection, Store, StoreError, UserCard, limits,
 };
 use sheli_corpus::Corpus;

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
-use sheli::store::migrations::{LATEST_VERSION, migrations};
-use sheli::store::{APPLICATION_ID, ErrorKind, NoteFilter, STORE_FILE, Store, StoreError};
+use sheli_store::migrations::{LATEST_VERSION, migrations};
+use sheli_store::{APPLICATION_ID, ErrorKind, NoteFilter, STORE_FILE, Store, StoreError};
 
 fn fixture(version: i64) -> String {
     let path =

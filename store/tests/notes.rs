@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
-use sheli::store::{
+use sheli_store::{
     ErrorKind, NewNote, NoteEdit, NoteFilter, Selection, Store, StoreError, limits,
 };
 use sheli_corpus::{Corpus, Layer, SourceInfo};

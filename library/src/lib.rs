@@ -10,9 +10,11 @@
 //! ```
 
 mod import;
+pub mod lock;
 mod paths;
 
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
+pub use lock::WriterLock;
 pub use paths::{APP_IDENTIFIER, default_data_dir};
 
 use std::path::{Path, PathBuf};
@@ -35,16 +37,23 @@ pub enum LibraryError {
     Manifest { path: String, message: String },
     #[error("nothing was imported:\n{0}")]
     Import(String),
+    #[error("the data folder {path} cannot be used: {message}")]
+    DataFolder { path: String, message: String },
+    #[error(
+        "another Sheli is changing the data folder {path} (an import, restore or index build); \
+         try again when it has finished"
+    )]
+    Busy { path: String },
 }
 
 pub type Result<T> = std::result::Result<T, LibraryError>;
 
-pub(crate) fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> LibraryError + '_ {
+pub fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> LibraryError + '_ {
     move |e| LibraryError::File { path: path.display().to_string(), message: e.to_string() }
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
-pub(crate) struct UserManifest {
+pub struct UserManifest {
     #[serde(default)]
     pub source: Vec<SourceInfo>,
 }

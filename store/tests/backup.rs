@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 
 use rusqlite::Connection;
 use rusqlite::types::Value;
-use sheli::store::{
-    self, CardEdit, ErrorKind, Grade, NewCard, NewNote, NoteEdit, Selection, Store, StoreError,
+use sheli_store::{
+    self as store, CardEdit, ErrorKind, Grade, NewCard, NewNote, NoteEdit, Selection, Store, StoreError,
 };
 use sheli_corpus::Corpus;
 

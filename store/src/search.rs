@@ -7,7 +7,7 @@ use sheli_corpus::fold::{fold, fold_char, occurrences};
 
 /// A query: words separated by spaces, each of which must be found in one of
 /// the fields searched.
-pub(crate) struct Query {
+pub struct Query {
     terms: Vec<Term>,
 }
 
@@ -34,7 +34,7 @@ fn plain(s: &str) -> String {
 }
 
 impl Query {
-    pub(crate) fn new(q: &str) -> Query {
+    pub fn new(q: &str) -> Query {
         let terms = q
             .split_whitespace()
             .map(|t| Term {
@@ -50,12 +50,12 @@ impl Query {
         Query { terms }
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.terms.is_empty()
     }
 
     /// Whether every term is found in one of `fields`.
-    pub(crate) fn matches<'a>(&self, fields: impl IntoIterator<Item = &'a str> + Clone) -> bool {
+    pub fn matches<'a>(&self, fields: impl IntoIterator<Item = &'a str> + Clone) -> bool {
         self.terms.iter().all(|t| fields.clone().into_iter().any(|f| t.matches(f)))
     }
 }
