@@ -12,7 +12,7 @@
 
 use std::fs::OpenOptions;
 use std::io::{ErrorKind as IoKind, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -22,16 +22,6 @@ use super::state::AppState;
 use super::store_commands::ExportFile;
 use super::{glossary_commands, note_commands};
 use sheli_store::NoteFilter;
-
-/// Where exports go: `SHELI_EXPORT_DIR` if set (tests), else the user's
-/// Downloads folder, else their home folder, else `exports/` in the data
-/// directory.
-pub fn exports_dir(data_dir: &Path) -> PathBuf {
-    if let Some(d) = std::env::var_os("SHELI_EXPORT_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(d);
-    }
-    dirs::download_dir().or_else(dirs::home_dir).unwrap_or_else(|| data_dir.join("exports"))
-}
 
 /// A saved export: where it is.
 #[derive(Debug, Clone, Serialize, TS)]

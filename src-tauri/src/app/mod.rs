@@ -21,6 +21,7 @@ pub mod error;
 pub mod export_commands;
 pub mod glossary_commands;
 pub mod import_commands;
+pub mod index_slot;
 pub mod note_commands;
 pub mod reading_commands;
 pub mod search;
@@ -28,6 +29,7 @@ pub mod settings;
 pub mod state;
 pub mod store_commands;
 pub mod study;
+pub mod user_store;
 
 #[cfg(test)]
 mod bindings;

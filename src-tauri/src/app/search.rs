@@ -8,16 +8,18 @@
 //! says how far the build has got; the thread also reports every change
 //! through a callback, which `app::run` turns into `index-status` events.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
 use sheli_corpus::display::convert;
-use sheli_index::{IndexError, SearchIndex, SearchRequest, SearchResponse, Tally};
+use sheli_index::{IndexError, SearchRequest, SearchResponse, Tally};
 use ts_rs::TS;
 
 use super::error::{AppError, AppResult};
+use super::index_slot::Phase;
+pub use super::index_slot::{IndexState, IndexStatus};
 use super::settings::DisplayScript;
 use super::state::AppState;
 
@@ -48,125 +50,6 @@ pub struct SearchQuery {
     /// How many results (0–200); counts are always complete.
     pub limit: u32,
     pub offset: u32,
-}
-
-/// How far the search index is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum IndexState {
-    /// Not opened yet (the background thread has not started).
-    Idle,
-    /// Being opened or built; `done` of `total` segments written.
-    Building,
-    Ready,
-    /// It could not be opened or built; `message` says why.
-    Failed,
-}
-
-/// What `index_status` returns and the `index-status` event carries.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-pub struct IndexStatus {
-    pub state: IndexState,
-    pub done: u32,
-    pub total: u32,
-    /// Segments in the index, once ready.
-    pub segments: u32,
-    /// A sentence for the reader: what is happening, or what went wrong.
-    pub message: String,
-    /// Why the index was rebuilt on this start, if it was.
-    pub rebuilt: Option<String>,
-}
-
-enum Phase {
-    Idle,
-    Building { done: usize, total: usize },
-    Ready { index: Arc<SearchIndex>, rebuilt: Option<String> },
-    Failed(String),
-}
-
-/// The index and where it is in its life; shared by every command.
-pub struct SearchSlot {
-    phase: Mutex<Phase>,
-    /// Held while the index is opened or built: one build at a time, and a
-    /// build asked for later (after an import) runs after, on the newer texts.
-    builds: Mutex<()>,
-}
-
-impl std::fmt::Debug for SearchSlot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SearchSlot").field("status", &self.status()).finish()
-    }
-}
-
-impl Default for SearchSlot {
-    fn default() -> Self {
-        SearchSlot { phase: Mutex::new(Phase::Idle), builds: Mutex::new(()) }
-    }
-}
-
-impl SearchSlot {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Phase> {
-        // A panic while the lock was held leaves a valid phase (each update
-        // is one assignment), so a poisoned lock is still usable.
-        self.phase.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    pub fn status(&self) -> IndexStatus {
-        status_of(&self.lock())
-    }
-
-    /// The index, or why there is none yet.
-    pub fn index(&self) -> AppResult<Arc<SearchIndex>> {
-        let phase = self.lock();
-        match &*phase {
-            Phase::Ready { index, .. } => Ok(Arc::clone(index)),
-            Phase::Failed(why) => Err(AppError::Index(why.clone())),
-            Phase::Idle | Phase::Building { .. } => {
-                Err(AppError::IndexBuilding(status_of(&phase).message))
-            }
-        }
-    }
-
-    fn set(&self, phase: Phase) {
-        *self.lock() = phase;
-    }
-}
-
-fn status_of(phase: &Phase) -> IndexStatus {
-    let status =
-        |state, done: usize, total: usize, segments: u64, message: String, rebuilt| IndexStatus {
-            state,
-            done: done as u32,
-            total: total as u32,
-            segments: segments as u32,
-            message,
-            rebuilt,
-        };
-    match phase {
-        Phase::Idle => {
-            status(IndexState::Idle, 0, 0, 0, "The search index is not open yet.".into(), None)
-        }
-        Phase::Building { done, total } => {
-            let message = if *total > 0 {
-                format!("Building the search index… {}%", done * 100 / total)
-            } else {
-                "Opening the search index…".into()
-            };
-            status(IndexState::Building, *done, *total, 0, message, None)
-        }
-        Phase::Ready { index, rebuilt } => {
-            let n = index.num_segments();
-            status(
-                IndexState::Ready,
-                n as usize,
-                n as usize,
-                n,
-                format!("{n} segments indexed."),
-                rebuilt.clone(),
-            )
-        }
-        Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.clone(), None),
-    }
 }
 
 /// Opens (or builds) the index of the state's texts, reporting each change

@@ -12,9 +12,9 @@ use std::sync::{Arc, RwLock};
 use sheli_corpus::Corpus;
 
 use super::error::{AppError, AppResult};
-use super::search::SearchSlot;
+use super::index_slot::SearchSlot;
 use super::settings::SettingsStore;
-use super::store_commands::UserStore;
+use super::user_store::UserStore;
 
 /// The state every command receives (as `State<'_, SharedState>`).
 pub type SharedState = Arc<AppState>;
@@ -37,7 +37,7 @@ pub struct AppState {
     /// The search index: opened on a background thread at start-up
     /// (`search::open_index`), `index_building` until then.
     pub search: SearchSlot,
-    /// Where exports are saved (`export_commands::exports_dir`).
+    /// Where exports are saved ([`exports_dir`]).
     pub exports_dir: PathBuf,
 }
 
@@ -62,7 +62,7 @@ impl AppState {
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
         let settings = SettingsStore::open(&data_dir);
         let store = UserStore::open(&data_dir);
-        let exports_dir = super::export_commands::exports_dir(&data_dir);
+        let exports_dir = exports_dir(&data_dir);
         AppState {
             data_dir,
             corpus: RwLock::new(corpus),
@@ -89,4 +89,14 @@ impl AppState {
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
     }
+}
+
+/// Where exports go: `SHELI_EXPORT_DIR` if set (tests), else the user's
+/// Downloads folder, else their home folder, else `exports/` in the data
+/// directory.
+pub fn exports_dir(data_dir: &Path) -> PathBuf {
+    if let Some(d) = std::env::var_os("SHELI_EXPORT_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    dirs::download_dir().or_else(dirs::home_dir).unwrap_or_else(|| data_dir.join("exports"))
 }

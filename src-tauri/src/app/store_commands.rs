@@ -17,12 +17,8 @@
 //! way ([`SegmentMap`]). The store itself counts in characters of the
 //! original text.
 //!
-//! The store is opened at start-up ([`UserStore::open`]); when it cannot be
-//! (a file from a newer Sheli, a damaged file), the window still opens and
-//! every command here returns that error.
-
-use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+//! The store is opened at start-up (`user_store::UserStore::open`); when it
+//! cannot be, every command here returns why.
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::display::convert;
@@ -30,12 +26,12 @@ use sheli_corpus::{Corpus, Segment};
 use ts_rs::TS;
 
 use super::commands::validate_id;
-use super::error::{AppError, AppResult, ErrorKind};
+use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
 use super::state::AppState;
 use sheli_store::notes::Span;
 use sheli_store::{
-    DueSummary, Note, NoteFilter, ReviewCard, ReviewOutcome, Selection, Store, limits, markdown,
+    DueSummary, Note, NoteFilter, ReviewCard, ReviewOutcome, Selection, limits, markdown,
 };
 
 /// Longest search query accepted (characters).
@@ -44,63 +40,6 @@ pub const MAX_QUERY: usize = 200;
 pub const MAX_BUILTIN_HITS: usize = 200;
 /// Most lines of review history one call returns.
 pub const MAX_HISTORY: u32 = 200;
-
-// ---------------------------------------------------------------------------
-// The store in the app's state.
-
-/// The user store as the app holds it: open, or why it could not be opened.
-#[derive(Debug)]
-pub struct UserStore {
-    inner: Result<Arc<Mutex<Store>>, (ErrorKind, String)>,
-}
-
-impl UserStore {
-    /// Opens `user.sqlite3` in `data_dir` (creating or migrating it). A
-    /// failure is kept, not raised: the app opens and says why.
-    pub fn open(data_dir: &Path) -> UserStore {
-        match Store::open_in(data_dir) {
-            Ok(s) => UserStore { inner: Ok(Arc::new(Mutex::new(s))) },
-            Err(e) => {
-                eprintln!("sheli: your glossaries and notes could not be opened: {e}");
-                let AppError::Store { kind, message } = AppError::from(e) else { unreachable!() };
-                UserStore { inner: Err((kind, message)) }
-            }
-        }
-    }
-
-    /// The open store, locked; or the error that kept it closed.
-    pub fn lock(&self) -> AppResult<MutexGuard<'_, Store>> {
-        match &self.inner {
-            // A panic while the lock was held cannot have left half a write:
-            // every write is one transaction, rolled back when dropped.
-            Ok(m) => Ok(m.lock().unwrap_or_else(|e| e.into_inner())),
-            Err((kind, message)) => Err(AppError::Store { kind: *kind, message: message.clone() }),
-        }
-    }
-
-    /// Places every note again in `corpus` on a background thread (the
-    /// texts may have changed since the notes were written).
-    pub fn reanchor_in_background(&self, corpus: Arc<Corpus>) {
-        let Ok(store) = &self.inner else { return };
-        let store = Arc::clone(store);
-        let spawned = std::thread::Builder::new().name("reanchor".into()).spawn(move || {
-            let mut s = store.lock().unwrap_or_else(|e| e.into_inner());
-            match s.reanchor(&corpus) {
-                Ok(r) if r.orphaned > 0 => {
-                    eprintln!(
-                        "sheli: {} note(s) could not be placed in the texts (kept as orphaned)",
-                        r.orphaned
-                    )
-                }
-                Ok(_) => {}
-                Err(e) => eprintln!("sheli: the notes could not be placed again: {e}"),
-            }
-        });
-        if let Err(e) = spawned {
-            eprintln!("sheli: could not start re-anchoring the notes: {e}");
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------
 // What the commands return (besides the store's own types).

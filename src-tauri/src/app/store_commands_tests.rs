@@ -2,13 +2,15 @@
 //! UI can do, and that bad input is refused with a clear error and changes
 //! nothing.
 
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use sheli_corpus::Layer;
 
 use super::super::glossary_commands::*;
 use super::super::note_commands::*;
 use super::*;
+use crate::app::error::ErrorKind;
 use sheli_store::{self as store, CardEdit, Grade, NewCard, NoteEdit};
 
 /// The built-in corpus, parsed once for all tests.
