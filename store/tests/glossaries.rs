@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
+use sheli_corpus::Corpus;
 use sheli_store::{
     CardEdit, ErrorKind, Grade, NewCard, Selection, Store, StoreError, UserCard, limits,
 };
-use sheli_corpus::Corpus;
 
 fn corpus() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();

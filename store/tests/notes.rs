@@ -5,10 +5,8 @@
 use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
-use sheli_store::{
-    ErrorKind, NewNote, NoteEdit, NoteFilter, Selection, Store, StoreError, limits,
-};
 use sheli_corpus::{Corpus, Layer, SourceInfo};
+use sheli_store::{ErrorKind, NewNote, NoteEdit, NoteFilter, Selection, Store, StoreError, limits};
 
 fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,335 @@
+//! Anki's text files: a glossary exported for Anki to import, and Anki's
+//! (or Sheli's) text files imported as a glossary. See the parent module's
+//! documentation for the columns and the HTML of the fields.
+
+use std::collections::BTreeMap;
+
+use sheli_corpus::Corpus;
+
+use super::{CardEntry, GlossaryImport, check_size, malformed};
+use crate::{Result, Store};
+
+/// Escapes a field for an Anki file with `#html:true`.
+fn html_field(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.chars().enumerate() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' => out.push_str("&#9;"),
+            '\r' => out.push_str("&#13;"),
+            '\n' => out.push_str("<br>"),
+            '#' if i == 0 => out.push_str("&#35;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text of an HTML field: `<br>` and block ends become line breaks,
+/// other tags are dropped, entities decoded.
+fn html_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find(['<', '&']) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        if rest.starts_with('<') {
+            let Some(end) = rest.find('>') else {
+                out.push_str(rest);
+                return out;
+            };
+            let tag = rest[1..end].trim().to_ascii_lowercase();
+            let name: String = tag
+                .trim_start_matches('/')
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if name == "br" || (tag.starts_with('/') && matches!(name.as_str(), "div" | "p" | "li"))
+            {
+                out.push('\n');
+            }
+            rest = &rest[end + 1..];
+        } else {
+            let end = rest.find(';').filter(|&e| e <= 10);
+            let decoded = end.and_then(|e| {
+                let ent = &rest[1..e];
+                match ent {
+                    "amp" => Some('&'),
+                    "lt" => Some('<'),
+                    "gt" => Some('>'),
+                    "quot" => Some('"'),
+                    "apos" => Some('\''),
+                    "nbsp" => Some('\u{a0}'),
+                    _ => {
+                        let n = if let Some(h) =
+                            ent.strip_prefix("#x").or_else(|| ent.strip_prefix("#X"))
+                        {
+                            u32::from_str_radix(h, 16).ok()
+                        } else {
+                            ent.strip_prefix('#').and_then(|d| d.parse().ok())
+                        };
+                        n.and_then(char::from_u32)
+                    }
+                }
+            });
+            match (decoded, end) {
+                (Some(c), Some(e)) => {
+                    out.push(c);
+                    rest = &rest[e + 1..];
+                }
+                _ => {
+                    out.push('&');
+                    rest = &rest[1..];
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Splits tab-separated records, with fields optionally quoted the CSV way
+/// (`"a ""b"""`, line breaks allowed inside quotes). Returns each record
+/// with the 1-based line it starts on. Lines starting with `#` are comments.
+fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, String> {
+    let mut records = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut line = 1;
+    loop {
+        // At the start of a record.
+        match chars.peek() {
+            None => break,
+            Some('#') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                line += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let start = line;
+        let mut fields = Vec::new();
+        let mut field = String::new();
+        let mut at_field_start = true;
+        loop {
+            match chars.next() {
+                None => {
+                    fields.push(std::mem::take(&mut field));
+                    break;
+                }
+                Some('"') if at_field_start => {
+                    loop {
+                        match chars.next() {
+                            None => {
+                                return Err(format!("line {start}: a quoted field is not closed"));
+                            }
+                            Some('"') if chars.peek() == Some(&'"') => {
+                                chars.next();
+                                field.push('"');
+                            }
+                            Some('"') => break,
+                            Some(c) => {
+                                if c == '\n' {
+                                    line += 1;
+                                }
+                                field.push(c);
+                            }
+                        }
+                    }
+                    at_field_start = false;
+                }
+                Some('\t') => {
+                    fields.push(std::mem::take(&mut field));
+                    at_field_start = true;
+                }
+                Some('\n') => {
+                    line += 1;
+                    if field.ends_with('\r') {
+                        field.pop();
+                    }
+                    fields.push(std::mem::take(&mut field));
+                    break;
+                }
+                Some(c) => {
+                    field.push(c);
+                    at_field_start = false;
+                }
+            }
+        }
+        if !(fields.len() == 1 && fields[0].trim().is_empty()) {
+            records.push((start, fields));
+        }
+    }
+    Ok(records)
+}
+
+const TSV_COLUMNS: [&str; 7] =
+    ["Front", "Back", "Tags", "Reading", "Definition", "Sheli card", "Passages"];
+
+impl Store {
+    /// A glossary as a text file Anki imports (see the module documentation).
+    pub fn export_glossary_tsv(&self, id: i64) -> Result<String> {
+        let g = self.glossary(id)?;
+        let mut out = String::new();
+        out.push_str("#separator:tab\n#html:true\n");
+        out.push_str(&format!("#deck:{}\n", g.name));
+        out.push_str(&format!("#columns:{}\n", TSV_COLUMNS.join("\t")));
+        out.push_str("#tags column:3\n");
+        for c in self.cards(id)? {
+            let back = match (c.reading.is_empty(), c.definition.is_empty()) {
+                (false, false) => format!("{}\n{}", c.reading, c.definition),
+                (false, true) => c.reading.clone(),
+                _ => c.definition.clone(),
+            };
+            let fields = [
+                html_field(&c.headword),
+                html_field(&back),
+                c.tags.iter().map(|t| html_field(t)).collect::<Vec<_>>().join(" "),
+                html_field(&c.reading),
+                html_field(&c.definition),
+                c.builtin_id.as_deref().map(html_field).unwrap_or_default(),
+                c.passages.join(" "),
+            ];
+            out.push_str(&fields.join("\t"));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// Imports an Anki-style TSV file (see the module documentation) as a
+    /// new glossary named `name`, or after its `#deck:` header.
+    pub fn import_glossary_tsv(
+        &mut self,
+        corpus: &Corpus,
+        text: &str,
+        name: Option<&str>,
+    ) -> Result<GlossaryImport> {
+        const WHAT: &str = "the TSV file";
+        check_size(WHAT, text)?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut headers: BTreeMap<String, String> = BTreeMap::new();
+        for line in text.lines() {
+            let Some(h) = line.strip_prefix('#') else { break };
+            if let Some((k, v)) = h.split_once(':') {
+                headers.insert(k.trim().to_ascii_lowercase(), v.trim_end_matches('\r').to_owned());
+            }
+        }
+        match headers.get("separator").map(|s| s.trim().to_ascii_lowercase()) {
+            None => {}
+            Some(s) if s == "tab" || s == "\t" => {}
+            Some(s) => {
+                return Err(malformed(
+                    WHAT,
+                    format!("its separator is “{s}”; only tab-separated files are read"),
+                ));
+            }
+        }
+        let html = headers.get("html").is_none_or(|v| v.trim().eq_ignore_ascii_case("true"));
+        let field = |s: &str| if html { html_text(s) } else { s.to_owned() };
+        let columns: Vec<String> = headers
+            .get("columns")
+            .map(|c| c.split('\t').map(|s| s.trim().to_ascii_lowercase()).collect())
+            .unwrap_or_default();
+        let col = |names: &[&str]| columns.iter().position(|c| names.contains(&c.as_str()));
+        let tags_col = match headers.get("tags column") {
+            Some(n) => Some(
+                n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    malformed(WHAT, format!("“#tags column:{n}” is not a column number"))
+                })? - 1,
+            ),
+            None => col(&["tags"]),
+        };
+        let front = col(&["front", "headword"]).unwrap_or(0);
+        let back = col(&["back"]).or(if columns.is_empty() { Some(1) } else { None });
+        let reading = col(&["reading"]);
+        let definition = col(&["definition"]);
+        let builtin = col(&["sheli card", "sheli"]);
+        let passages = col(&["passages"]);
+        let records = split_records(text).map_err(|e| malformed(WHAT, e))?;
+        if records.is_empty() {
+            return Err(malformed(WHAT, "it holds no cards"));
+        }
+        let mut entries = Vec::new();
+        for (line, fields) in records {
+            if !columns.is_empty() && fields.len() > columns.len() {
+                return Err(malformed(
+                    WHAT,
+                    format!(
+                        "line {line} has {} fields but the header names {} columns",
+                        fields.len(),
+                        columns.len()
+                    ),
+                ));
+            }
+            let get = |i: Option<usize>| i.and_then(|i| fields.get(i)).map(|s| field(s));
+            let builtin = get(builtin).map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+            let (reading, definition) = if reading.is_some() || definition.is_some() {
+                (get(reading), get(definition))
+            } else {
+                (Some(String::new()), get(back))
+            };
+            let headword = get(Some(front));
+            let tags = get(tags_col)
+                .map(|t| t.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default();
+            let passages = get(passages)
+                .map(|p| p.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default();
+            entries.push(CardEntry { builtin, headword, reading, definition, tags, passages });
+        }
+        let deck = headers.get("deck").map(|d| d.trim().to_owned());
+        let name = name.map(str::to_owned).or(deck).unwrap_or_default();
+        if name.trim().is_empty() {
+            return Err(malformed(WHAT, "it has no #deck: header; give the glossary a name"));
+        }
+        self.import_cards(corpus, WHAT, &name, "", entries)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_fields_round_trip() {
+        for s in [
+            "觶",
+            "a < b & c > \"d\"",
+            "line\nbreak\ttab",
+            "#not a comment",
+            "&amp; literally",
+            "<br>",
+            "x\r\ny",
+        ] {
+            let f = html_field(s);
+            assert!(
+                !f.contains('\t')
+                    && !f.contains('\n')
+                    && !f.starts_with('#')
+                    && !f.starts_with('"'),
+                "{f}"
+            );
+            assert_eq!(html_text(&f), s, "{f}");
+        }
+        assert_eq!(
+            html_text("<b>bold</b><div>x</div>y&nbsp;z &unknown; &#x89f6;"),
+            "boldx\ny\u{a0}z &unknown; 觶"
+        );
+    }
+
+    #[test]
+    fn records_split_with_quotes_and_comments() {
+        let r = split_records("#h:1\na\tb\n\"q \"\"x\"\"\ny\"\tc\r\n\n#c\nz").unwrap();
+        assert_eq!(r.len(), 3);
+        assert_eq!(r[0], (2, vec!["a".to_string(), "b".to_string()]));
+        assert_eq!(r[1].1, vec!["q \"x\"\ny".to_string(), "c".to_string()]);
+        assert_eq!(r[2], (7, vec!["z".to_string()]));
+        assert!(split_records("\"open").is_err());
+    }
+}

@@ -1,0 +1,205 @@
+//! Exports in formats other tools read, and imports of the same formats:
+//! one module per format ([`anki_tsv`], [`glossary_json`], [`notes_markdown`],
+//! [`web_annotation`]); what they share is here.
+//!
+//! Glossaries:
+//! - **Anki TSV** ([`Store::export_glossary_tsv`]): Anki's text-file headers
+//!   (`#separator:tab`, `#html:true`, `#deck:`, `#columns:`, `#tags
+//!   column:`), then one card a line: `Front` (headword), `Back` (reading and
+//!   definition, for Anki's Basic note type), `Tags` (space-separated), and
+//!   the columns Sheli reads back: `Reading`, `Definition`, `Sheli card` (the
+//!   built-in card's id) and `Passages`. Fields are HTML: `&`, `<`, `>`,
+//!   `"`, tabs and a leading `#` are written as entities, line breaks as
+//!   `<br>`. The import also reads Anki's own exports (quoted fields, HTML
+//!   stripped to text, `Front`/`Back` when Sheli's columns are absent).
+//! - **JSON** ([`GlossaryFile`]).
+//!
+//! Notes:
+//! - **Markdown** ([`Store::export_notes_markdown`]), grouped by work and
+//!   passage, each note under the span it quotes;
+//! - **W3C Web Annotation JSON** ([`Store::export_notes_annotations`]): an
+//!   `AnnotationCollection` whose items are `Annotation`s with a Markdown
+//!   `TextualBody` (tags as `tagging` bodies) and a target
+//!   `urn:sheli:passage:<id>` with a `TextQuoteSelector` and a
+//!   `TextPositionSelector`.
+//!
+//! Every import is checked whole before anything is written, and written in
+//! one transaction: a bad file changes nothing.
+
+mod anki_tsv;
+mod glossary_json;
+mod notes_markdown;
+mod web_annotation;
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use sheli_corpus::Corpus;
+use ts_rs::TS;
+
+use super::cards::{self, builtin_values};
+use super::glossaries::{self, Glossary};
+use super::time::format_rfc3339;
+use super::{Result, Store, StoreError, builtin_card, limits, now};
+
+pub use web_annotation::{ANNO_CONTEXT, PASSAGE_URN};
+
+/// `"format"` of a glossary JSON file.
+pub const GLOSSARY_FORMAT: &str = "sheli-glossary";
+/// The newest glossary JSON version this build reads and writes.
+pub const GLOSSARY_VERSION: u32 = 1;
+
+/// A glossary as JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GlossaryFile {
+    pub format: String,
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exported: Option<String>,
+    pub cards: Vec<CardEntry>,
+}
+
+/// A card in a glossary file. For a built-in card (`builtin`), a missing
+/// field takes the built-in card's value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<String>,
+    #[serde(default)]
+    pub headword: Option<String>,
+    #[serde(default)]
+    pub reading: Option<String>,
+    #[serde(default)]
+    pub definition: Option<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub passages: Vec<String>,
+}
+
+/// What a glossary import made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GlossaryImport {
+    pub glossary: Glossary,
+    pub cards: u32,
+}
+
+/// What a notes import did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct NotesImport {
+    /// Notes added.
+    pub imported: u32,
+    /// Annotations already in the store (same id), left as they are.
+    pub skipped: u32,
+    /// Of the notes added, those whose quote is not in the texts (kept as
+    /// orphaned).
+    pub orphaned: u32,
+}
+
+pub(super) fn malformed(what: &str, message: impl Into<String>) -> StoreError {
+    StoreError::Malformed { what: what.to_owned(), message: message.into() }
+}
+
+pub(super) fn check_size(what: &str, text: &str) -> Result<()> {
+    if text.len() > limits::IMPORT_BYTES {
+        return Err(malformed(
+            what,
+            format!("it is {} bytes; at most {} can be imported", text.len(), limits::IMPORT_BYTES),
+        ));
+    }
+    Ok(())
+}
+
+impl Store {
+    pub(super) fn glossary_file(&self, id: i64) -> Result<GlossaryFile> {
+        let g = self.glossary(id)?;
+        let cards = self
+            .cards(id)?
+            .into_iter()
+            .map(|c| CardEntry {
+                builtin: c.builtin_id,
+                headword: Some(c.headword),
+                reading: Some(c.reading),
+                definition: Some(c.definition),
+                tags: c.tags,
+                passages: c.passages,
+            })
+            .collect();
+        Ok(GlossaryFile {
+            format: GLOSSARY_FORMAT.into(),
+            version: GLOSSARY_VERSION,
+            name: g.name,
+            description: g.description,
+            exported: Some(format_rfc3339(now())),
+            cards,
+        })
+    }
+
+    /// Checks every card, then writes the glossary and its cards in one
+    /// transaction.
+    pub(super) fn import_cards(
+        &mut self,
+        corpus: &Corpus,
+        what: &str,
+        name: &str,
+        description: &str,
+        entries: Vec<CardEntry>,
+    ) -> Result<GlossaryImport> {
+        if entries.len() > limits::CARDS {
+            return Err(malformed(
+                what,
+                format!(
+                    "it holds {} cards; a glossary holds at most {}",
+                    entries.len(),
+                    limits::CARDS
+                ),
+            ));
+        }
+        let name = glossaries::check_name(name)?;
+        let mut rows = Vec::with_capacity(entries.len());
+        let mut builtins = HashSet::new();
+        for (i, CardEntry { builtin, headword, reading, definition, tags, passages }) in
+            entries.into_iter().enumerate()
+        {
+            let n = i + 1;
+            let label = headword.clone().or(builtin.clone()).unwrap_or_default();
+            let ctx = |e: StoreError| malformed(what, format!("card {n} ({label}): {e}"));
+            let base = match &builtin {
+                Some(b) => {
+                    if !builtins.insert(b.clone()) {
+                        return Err(ctx(StoreError::DuplicateCard(b.clone())));
+                    }
+                    Some(builtin_values(builtin_card(b).map_err(ctx)?))
+                }
+                None => None,
+            };
+            let pick = |mine: Option<String>, theirs: Option<&String>| {
+                mine.or_else(|| theirs.cloned()).unwrap_or_default()
+            };
+            let row = cards::prepare(
+                corpus,
+                builtin.as_deref(),
+                &pick(headword, base.as_ref().map(|b| &b.headword)),
+                &pick(reading, base.as_ref().map(|b| &b.reading)),
+                &pick(definition, base.as_ref().map(|b| &b.definition)),
+                &tags,
+                &passages,
+            )
+            .map_err(ctx)?;
+            rows.push(row);
+        }
+        let (id, count) = self.write(|tx| {
+            let id = glossaries::insert(tx, &name, description)?;
+            for row in &rows {
+                cards::insert(tx, id, row)?;
+            }
+            Ok((id, rows.len() as u32))
+        })?;
+        Ok(GlossaryImport { glossary: self.glossary(id)?, cards: count })
+    }
+}

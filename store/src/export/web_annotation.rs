@@ -1,0 +1,323 @@
+//! Notes as W3C Web Annotations (JSON-LD), and their import.
+
+use std::collections::HashSet;
+
+use serde_json::{Value, json};
+use sheli_corpus::{Corpus, Layer};
+
+use super::{NotesImport, check_size, malformed};
+use crate::notes::{self, Anchor, Note, NoteFilter, NoteRow, Target};
+use crate::time::{format_rfc3339, parse_rfc3339};
+use crate::{Result, Store, check_tags, limits, now};
+
+/// The JSON-LD context of Web Annotations.
+pub const ANNO_CONTEXT: &str = "http://www.w3.org/ns/anno.jsonld";
+/// Prefix of a passage's URI in Web Annotation targets.
+pub const PASSAGE_URN: &str = "urn:sheli:passage:";
+
+/// The body of a note as one Web Annotation.
+fn annotation(n: &Note) -> Value {
+    let mut body = vec![json!({
+        "type": "TextualBody",
+        "value": n.body,
+        "format": "text/markdown",
+        "purpose": "commenting",
+    })];
+    for t in &n.tags {
+        body.push(json!({ "type": "TextualBody", "value": t, "purpose": "tagging" }));
+    }
+    json!({
+        "@context": ANNO_CONTEXT,
+        "id": format!("urn:uuid:{}", n.uuid),
+        "type": "Annotation",
+        "motivation": "commenting",
+        "created": format_rfc3339(n.created),
+        "modified": format_rfc3339(n.modified),
+        "body": body,
+        "target": {
+            "source": format!("{PASSAGE_URN}{}", n.passage_id),
+            "selector": [
+                { "type": "TextQuoteSelector", "exact": n.exact, "prefix": n.prefix, "suffix": n.suffix },
+                { "type": "TextPositionSelector", "start": n.start, "end": n.end },
+            ],
+        },
+    })
+}
+
+/// `value` as a list: an array's items, or the value itself.
+fn as_list(v: &Value) -> Vec<&Value> {
+    match v {
+        Value::Array(a) => a.iter().collect(),
+        Value::Null => Vec::new(),
+        v => vec![v],
+    }
+}
+
+fn has_type(v: &Value, t: &str) -> bool {
+    as_list(&v["type"]).iter().any(|x| x.as_str() == Some(t))
+}
+
+fn is_uuid(s: &str) -> bool {
+    s.len() == 36
+        && s.char_indices().all(|(i, c)| {
+            if matches!(i, 8 | 13 | 18 | 23) { c == '-' } else { c.is_ascii_hexdigit() }
+        })
+}
+
+/// An annotation read from JSON, checked.
+struct Incoming {
+    uuid: Option<String>,
+    passage_id: String,
+    exact: String,
+    prefix: String,
+    suffix: String,
+    start: usize,
+    end: usize,
+    body: String,
+    tags: Vec<String>,
+    created: i64,
+    modified: i64,
+}
+
+fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String> {
+    let ctx = |m: String| format!("annotation {n}: {m}");
+    if !a.is_object() || !has_type(a, "Annotation") {
+        return Err(ctx("it is not an object of \"type\": \"Annotation\"".into()));
+    }
+    let uuid = match a.get("id").and_then(Value::as_str) {
+        Some(id) => {
+            id.strip_prefix("urn:uuid:").map(|u| u.to_ascii_lowercase()).filter(|u| is_uuid(u))
+        }
+        None => None,
+    };
+    let mut body = None;
+    let mut tags = Vec::new();
+    if let Some(v) = a.get("bodyValue").and_then(Value::as_str) {
+        body = Some(v.to_owned());
+    }
+    for b in as_list(a.get("body").unwrap_or(&Value::Null)) {
+        let value = match b {
+            Value::String(s) => Some(s.as_str()),
+            Value::Object(_) => b.get("value").and_then(Value::as_str),
+            _ => None,
+        };
+        let Some(value) = value else { continue };
+        if b.get("purpose").and_then(Value::as_str) == Some("tagging") {
+            tags.push(value.to_owned());
+        } else if body.is_none() {
+            body = Some(value.to_owned());
+        }
+    }
+    let target = as_list(a.get("target").unwrap_or(&Value::Null))
+        .into_iter()
+        .next()
+        .ok_or_else(|| ctx("it has no target".into()))?;
+    let source = target
+        .get("source")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ctx("its target has no source".into()))?;
+    let passage_id = source
+        .strip_prefix(PASSAGE_URN)
+        .filter(|p| !p.is_empty() && p.len() <= 200 && !p.chars().any(char::is_whitespace))
+        .ok_or_else(|| {
+            ctx(format!("its target “{source}” is not a Sheli passage ({PASSAGE_URN}…)"))
+        })?
+        .to_owned();
+    let selectors = as_list(target.get("selector").unwrap_or(&Value::Null));
+    let quote = selectors
+        .iter()
+        .find(|s| has_type(s, "TextQuoteSelector"))
+        .ok_or_else(|| ctx("its target has no TextQuoteSelector".into()))?;
+    let text = |k: &str| quote.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+    let exact = text("exact");
+    if exact.is_empty() {
+        return Err(ctx("its TextQuoteSelector has no \"exact\" text".into()));
+    }
+    let (prefix, suffix) = (text("prefix"), text("suffix"));
+    let len = exact.chars().count();
+    if len > limits::QUOTE
+        || prefix.chars().count() > limits::QUOTE
+        || suffix.chars().count() > limits::QUOTE
+    {
+        return Err(ctx(format!("its quote is too long (at most {} characters)", limits::QUOTE)));
+    }
+    let (start, end) = match selectors.iter().find(|s| has_type(s, "TextPositionSelector")) {
+        Some(p) => {
+            let num = |k: &str| p.get(k).and_then(Value::as_u64).map(|n| n as usize);
+            match (num("start"), num("end")) {
+                (Some(s), Some(e)) if s < e && e - s == len => (s, e),
+                (Some(s), Some(e)) if s < e => (s, s + len),
+                _ => return Err(ctx("its TextPositionSelector needs \"start\" < \"end\"".into())),
+            }
+        }
+        None => (0, len),
+    };
+    let time = |k: &str| -> std::result::Result<Option<i64>, String> {
+        match a.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => parse_rfc3339(s)
+                .map(Some)
+                .ok_or_else(|| ctx(format!("its “{k}” time “{s}” is not RFC 3339"))),
+            Some(_) => Err(ctx(format!("its “{k}” is not a time"))),
+        }
+    };
+    let created = time("created")?.unwrap_or_else(now);
+    let modified = time("modified")?.unwrap_or(created);
+    let body = body.unwrap_or_default();
+    let body = notes::check_body(&body).map_err(|e| ctx(e.to_string()))?;
+    let tags = check_tags(&tags).map_err(|e| ctx(e.to_string()))?;
+    Ok(Incoming {
+        uuid,
+        passage_id,
+        exact,
+        prefix,
+        suffix,
+        start,
+        end,
+        body,
+        tags,
+        created,
+        modified,
+    })
+}
+
+impl Store {
+    /// Notes as W3C Web Annotation JSON: an `AnnotationCollection`.
+    pub fn export_notes_annotations(&self, filter: &NoteFilter) -> Result<String> {
+        let notes = self.notes(filter)?;
+        let items: Vec<Value> = notes.iter().map(annotation).collect();
+        let doc = json!({
+            "@context": ANNO_CONTEXT,
+            "type": "AnnotationCollection",
+            "label": "Notes from Sheli 射禮",
+            "generator": { "type": "Software", "name": "Sheli 射禮", "version": env!("CARGO_PKG_VERSION") },
+            "generated": format_rfc3339(now()),
+            "total": items.len(),
+            "first": { "type": "AnnotationPage", "items": items },
+        });
+        Ok(serde_json::to_string_pretty(&doc).expect("JSON values serialise"))
+    }
+
+    /// Imports W3C Web Annotation JSON (one `Annotation`, an array of them,
+    /// an `AnnotationPage` or an `AnnotationCollection` with its first page
+    /// embedded). Targets must be Sheli passages. Each note is placed in
+    /// `corpus` as on re-anchoring; one that cannot be placed is kept as
+    /// orphaned. Annotations whose id is already in the store are skipped.
+    pub fn import_notes_annotations(&mut self, corpus: &Corpus, text: &str) -> Result<NotesImport> {
+        const WHAT: &str = "the annotation file";
+        check_size(WHAT, text)?;
+        let doc: Value = serde_json::from_str(text)
+            .map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
+        let items: Vec<&Value> = if doc.is_array() {
+            as_list(&doc)
+        } else if has_type(&doc, "AnnotationCollection") {
+            match doc.get("first") {
+                Some(page) if page.is_object() => {
+                    as_list(page.get("items").unwrap_or(&Value::Null))
+                }
+                None => Vec::new(),
+                Some(_) => {
+                    return Err(malformed(
+                        WHAT,
+                        "its collection's first page is not embedded in the file",
+                    ));
+                }
+            }
+        } else if has_type(&doc, "AnnotationPage") {
+            as_list(doc.get("items").unwrap_or(&Value::Null))
+        } else if has_type(&doc, "Annotation") {
+            vec![&doc]
+        } else {
+            return Err(malformed(
+                WHAT,
+                "it is neither an Annotation, an AnnotationPage nor an AnnotationCollection",
+            ));
+        };
+        let mut incoming = Vec::with_capacity(items.len());
+        let mut seen = HashSet::new();
+        for (i, a) in items.iter().enumerate() {
+            let inc = read_annotation(a, i + 1).map_err(|m| malformed(WHAT, m))?;
+            if let Some(u) = &inc.uuid
+                && !seen.insert(u.clone())
+            {
+                return Err(malformed(
+                    WHAT,
+                    format!("annotation {}: the id urn:uuid:{u} appears twice", i + 1),
+                ));
+            }
+            incoming.push(inc);
+        }
+        let mut rows = Vec::new();
+        let mut summary = NotesImport::default();
+        for inc in incoming {
+            let source_id = inc
+                .passage_id
+                .rsplit_once('.')
+                .map(|(s, _)| s)
+                .unwrap_or(&inc.passage_id)
+                .to_owned();
+            let target = Target {
+                passage_id: &inc.passage_id,
+                source_id: &source_id,
+                exact: &inc.exact,
+                prefix: &inc.prefix,
+                suffix: &inc.suffix,
+                start: inc.start,
+                end: inc.end,
+            };
+            let placed = notes::place(corpus, &target);
+            let orphaned = placed.is_none();
+            let anchor = placed.unwrap_or_else(|| Anchor {
+                passage_id: inc.passage_id.clone(),
+                work: corpus.source(&source_id).map(|s| s.info.work.clone()).unwrap_or_default(),
+                source_id: source_id.clone(),
+                layer: Layer::Jing,
+                exact: inc.exact.clone(),
+                prefix: inc.prefix.clone(),
+                suffix: inc.suffix.clone(),
+                start: inc.start as u32,
+                end: inc.end as u32,
+            });
+            rows.push(NoteRow {
+                uuid: inc.uuid,
+                anchor,
+                body: inc.body,
+                tags: inc.tags,
+                orphaned,
+                created: inc.created,
+                modified: inc.modified,
+            });
+        }
+        self.write(|tx| {
+            for row in &rows {
+                if let Some(u) = &row.uuid {
+                    let exists: bool = tx.query_row(
+                        "SELECT EXISTS (SELECT 1 FROM note WHERE uuid = ?1)",
+                        [u],
+                        |r| r.get(0),
+                    )?;
+                    if exists {
+                        summary.skipped += 1;
+                        continue;
+                    }
+                }
+                notes::insert(tx, row)?;
+                summary.imported += 1;
+                summary.orphaned += u32::from(row.orphaned);
+            }
+            Ok(())
+        })?;
+        Ok(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids() {
+        assert!(is_uuid("123e4567-e89b-42d3-a456-426614174000"));
+        assert!(!is_uuid("123e4567e89b42d3a456426614174000"));
+    }
+}
