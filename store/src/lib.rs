@@ -13,8 +13,10 @@
 //!   [`review`] (FSRS), [`notes`] (W3C Web Annotation anchors), [`export`]
 //!   (Anki TSV, JSON, Markdown, Web Annotation JSON, and their imports) and
 //!   [`backup`] (one file with everything the user made, and its restore).
+//! - [`anchor`] places a note's span in the texts (pure; no SQL).
 //! - [`markdown`] renders a note's Markdown to HTML that carries no script.
 
+pub mod anchor;
 pub mod backup;
 pub mod cards;
 pub mod export;

@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use sheli_corpus::{Corpus, Layer};
 
 use super::{NotesImport, check_size, malformed};
-use crate::notes::{self, Anchor, Note, NoteFilter, NoteRow, Target};
+use crate::anchor::{Anchor, Target};
+use crate::notes::{self, Note, NoteFilter, NoteRow};
 use crate::time::{format_rfc3339, parse_rfc3339};
 use crate::{Result, Store, check_tags, limits, now};
 
