@@ -259,6 +259,16 @@ pub fn builtin_cards() -> Result<Vec<Card>> {
     Ok(cards)
 }
 
+/// The built-in cards, parsed and checked once per process and shared by
+/// every caller (the store, the app's card views). A damaged card file is a
+/// build fault the tests catch; the error is kept as text so that each
+/// caller can report it in its own terms.
+pub fn builtin_cards_shared() -> std::result::Result<&'static [Card], String> {
+    static CARDS: std::sync::OnceLock<std::result::Result<Vec<Card>, String>> =
+        std::sync::OnceLock::new();
+    CARDS.get_or_init(|| builtin_cards().map_err(|e| e.to_string())).as_deref().map_err(Clone::clone)
+}
+
 fn data_error(file: &'static str, line: usize, message: impl Into<String>) -> CorpusError {
     CorpusError::Data { file, line, message: message.into() }
 }

@@ -131,6 +131,51 @@ impl Selection {
     }
 }
 
+impl Selection {
+    /// The `occurrence`-th (1-based) place where `quote` stands in passage
+    /// `passage_id`, in `layer` if given: exact matches first; if there are
+    /// none, matches under the search fold (so 觯 finds 觶). This is how a
+    /// note is placed from the command line, where a user types the words
+    /// instead of selecting them.
+    pub fn from_quote(
+        corpus: &Corpus,
+        passage_id: &str,
+        quote: &str,
+        layer: Option<Layer>,
+        occurrence: usize,
+    ) -> Result<Selection> {
+        let p = passage(corpus, passage_id.trim())?;
+        let text = PassageText::of(p);
+        let exact: Vec<char> = quote.chars().collect();
+        for folded in [false, true] {
+            let hits: Vec<(usize, Range<usize>)> = candidates(&text, p, &exact, folded)
+                .into_iter()
+                .filter_map(|r| text.segment_of(&r).map(|seg| (seg, r)))
+                .filter(|(seg, _)| layer.is_none_or(|l| p.segments[*seg].layer == l))
+                .collect();
+            if hits.is_empty() {
+                continue;
+            }
+            let Some((seg, r)) = hits.get(occurrence.saturating_sub(1)) else {
+                return Err(StoreError::Invalid(format!(
+                    "“{quote}” occurs {} times in {}; there is no occurrence {occurrence}",
+                    hits.len(),
+                    p.id
+                )));
+            };
+            let base = text.segments[*seg].start;
+            return Ok(Selection {
+                passage_id: p.id.clone(),
+                segment: *seg as u32,
+                start: (r.start - base) as u32,
+                end: (r.end - base) as u32,
+            });
+        }
+        let where_ = layer.map(|l| format!(" ({})", l.label())).unwrap_or_default();
+        Err(StoreError::Invalid(format!("“{quote}” is not in passage {}{where_}", p.id)))
+    }
+}
+
 /// Where a note sits in its passage now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Span {

@@ -30,7 +30,6 @@ mod time;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use serde::Serialize;
@@ -383,11 +382,7 @@ pub(crate) fn passage<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Passage> {
 
 /// The built-in glossary cards, loaded once.
 pub fn builtin_cards() -> Result<&'static [BuiltinCard]> {
-    static CARDS: OnceLock<std::result::Result<Vec<BuiltinCard>, String>> = OnceLock::new();
-    CARDS
-        .get_or_init(|| sheli_corpus::glossary::builtin_cards().map_err(|e| e.to_string()))
-        .as_deref()
-        .map_err(|e| StoreError::Builtin(e.clone()))
+    sheli_corpus::glossary::builtin_cards_shared().map_err(StoreError::Builtin)
 }
 
 /// One built-in card by id.

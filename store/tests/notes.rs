@@ -28,24 +28,7 @@ fn corpus_of(text: &str) -> Corpus {
 
 /// A selection of the `n`-th (0-based) occurrence of `quote` in a passage.
 fn select(corpus: &Corpus, passage: &str, quote: &str, n: usize) -> Selection {
-    let p = corpus.passage(passage).unwrap();
-    let q: Vec<char> = quote.chars().collect();
-    let mut hits = Vec::new();
-    for (i, s) in p.segments.iter().enumerate() {
-        let chars: Vec<char> = s.text.chars().collect();
-        for at in 0..chars.len().saturating_sub(q.len() - 1) {
-            if chars[at..at + q.len()] == q[..] {
-                hits.push((i, at));
-            }
-        }
-    }
-    let (seg, at) = hits[n];
-    Selection {
-        passage_id: passage.into(),
-        segment: seg as u32,
-        start: at as u32,
-        end: (at + q.len()) as u32,
-    }
+    Selection::from_quote(corpus, passage, quote, None, n + 1).unwrap()
 }
 
 fn note(
@@ -81,6 +64,25 @@ fn highlighted(s: &Store, c: &Corpus, passage: &str, id: i64) -> Option<String> 
 }
 
 const V1: &str = "[經]主人戒賓，賓出迎，再拜。\n\n[注]戒，警也，告也。\n\n[經]乃席賓，南面，東上。衆賓之席，皆不屬焉。\n\n[經]主人拜送。賓出迎。主人揖。賓出迎。\n";
+
+#[test]
+fn a_quote_typed_by_the_user_is_found_exactly_then_folded_and_by_layer() {
+    let c = corpus_of(V1);
+    // passage 0001 is 經 「主人戒賓，賓出迎，再拜。」 and 注 「戒，警也，告也。」
+    let sel = Selection::from_quote(&c, "user.test.0001", "戒", None, 1).unwrap();
+    assert_eq!((sel.segment, sel.start, sel.end), (0, 2, 3), "the first 戒 is the 經's");
+    let sel = Selection::from_quote(&c, "user.test.0001", "戒", Some(Layer::Zhu), 1).unwrap();
+    assert_eq!((sel.segment, sel.start, sel.end), (1, 0, 1), "in the 注 only");
+    // Simplified 宾 is not in the text; under the fold it finds 賓.
+    let sel = Selection::from_quote(&c, "user.test.0001", "宾出迎", None, 1).unwrap();
+    assert_eq!((sel.segment, sel.start, sel.end), (0, 5, 8));
+    let err = Selection::from_quote(&c, "user.test.0003", "賓出迎", None, 3).unwrap_err();
+    assert!(err.to_string().contains("occurs 2 times"), "{err}");
+    let err = Selection::from_quote(&c, "user.test.0001", "射", None, 1).unwrap_err();
+    assert!(err.to_string().contains("is not in passage user.test.0001"), "{err}");
+    let err = Selection::from_quote(&c, "user.test.9999", "射", None, 1).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFound, "{err}");
+}
 
 #[test]
 fn a_note_anchors_with_quote_and_position() {

@@ -6,14 +6,13 @@
 //! resolved to the passage that holds it, so the UI can link to it.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::OnceLock;
 
 use serde::Serialize;
 use sheli_corpus::align::LinkKind;
 use sheli_corpus::display::convert;
 use sheli_corpus::fold::{FoldMode, fold, fold_char};
 use sheli_corpus::glossary::{
-    Card, Citation, Definition, Kind, SoundGloss, builtin_cards, builtin_picture, builtin_pictures,
+    Card, Citation, Definition, Kind, SoundGloss, builtin_cards_shared, builtin_picture, builtin_pictures,
 };
 use sheli_corpus::{Corpus, Layer, Passage};
 use ts_rs::TS;
@@ -99,10 +98,7 @@ pub fn aligned(
 
 /// The built-in cards, loaded and validated once.
 fn builtin() -> AppResult<&'static [Card]> {
-    static CARDS: OnceLock<Result<Vec<Card>, String>> = OnceLock::new();
-    CARDS
-        .get_or_init(|| builtin_cards().map_err(|e| e.to_string()))
-        .as_deref()
+    builtin_cards_shared()
         .map_err(|e| AppError::Corpus(format!("the glossary cards could not be loaded: {e}")))
 }
 
