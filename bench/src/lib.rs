@@ -6,6 +6,7 @@
 
 pub mod engine;
 pub mod fts5;
+pub mod library;
 pub mod poetry;
 pub mod queries;
 pub mod report;

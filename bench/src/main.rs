@@ -3,6 +3,8 @@
 //! ```text
 //! sheli-bench [run] [--sizes 1m,10m] [--builds 3] [--runs 5] [--iters 20] [--fts-iters 5] [--dir bench]
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
+//! sheli-bench library [--app target/release/sheli] [--sizes 10m,50m] [--runs 5]
+//!                                  a large imported library: search, import and the app (library.rs)
 //! sheli-bench report               rewrite RESULTS.md from results.json (no measuring)
 //! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
 //!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
@@ -84,19 +86,23 @@ fn main() -> Result<()> {
             // re-renders RESULTS.md from results.json (after a change of wording)
             let dir = options(&[])?.dir;
             let results: Value = serde_json::from_slice(&std::fs::read(dir.join("results.json"))?)?;
-            // The app's section (scripts/bench-app.sh) is kept as it was.
             let old = std::fs::read_to_string(dir.join("RESULTS.md")).unwrap_or_default();
             let mut md = sheli_bench::report::markdown(&results);
-            if let (Some(start), Some(end)) =
-                (old.find("<!-- app-feel:begin"), old.find("<!-- app-feel:end -->"))
-            {
-                md.push('\n');
-                md.push_str(&old[start..end + "<!-- app-feel:end -->".len()]);
-                md.push('\n');
+            // So are the app's and the library's sections (written by their own runs).
+            for (begin, end) in [
+                ("<!-- app-feel:begin", "<!-- app-feel:end -->"),
+                ("<!-- library:begin", "<!-- library:end -->"),
+            ] {
+                if let (Some(start), Some(stop)) = (old.find(begin), old.find(end)) {
+                    md.push('\n');
+                    md.push_str(&old[start..stop + end.len()]);
+                    md.push('\n');
+                }
             }
             std::fs::write(dir.join("RESULTS.md"), md)?;
             Ok(())
         }
+        Some("library") => library(&args[1..]),
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("cache"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
@@ -104,6 +110,44 @@ fn main() -> Result<()> {
         }
         _ => run(&options(&args)?),
     }
+}
+
+/// `sheli-bench library`: measures, prints, and writes the figures into
+/// results.json (`library`) and their own section of RESULTS.md.
+fn library(args: &[String]) -> Result<()> {
+    let dir = options(&[])?.dir;
+    let mut app = dir.join("../target/release/sheli");
+    let mut sizes = vec![parse_size("10m")?, parse_size("50m")?];
+    let mut runs = 5;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().with_context(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--app" => app = PathBuf::from(val()?),
+            "--sizes" => sizes = val()?.split(',').map(parse_size).collect::<Result<_>>()?,
+            "--runs" => runs = val()?.parse()?,
+            other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
+        }
+    }
+    let figures = sheli_bench::library::run(&app, &dir.join("cache"), &sizes, runs)?;
+    let md = sheli_bench::library::markdown(&figures);
+    println!("{md}");
+    let results_path = dir.join("results.json");
+    let mut results: Value = std::fs::read(&results_path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_else(|| json!({}));
+    results["library"] = figures;
+    std::fs::write(&results_path, serde_json::to_string_pretty(&results)?)?;
+    let (begin, end) = ("<!-- library:begin (sheli-bench library) -->", "<!-- library:end -->");
+    let old = std::fs::read_to_string(dir.join("RESULTS.md")).unwrap_or_default();
+    let section = format!("{begin}\n{md}{end}");
+    let new = match (old.find(begin), old.find(end)) {
+        (Some(a), Some(b)) => format!("{}{section}{}", &old[..a], &old[b + end.len()..]),
+        _ => format!("{}\n{section}\n", old.trim_end()),
+    };
+    std::fs::write(dir.join("RESULTS.md"), new)?;
+    Ok(())
 }
 
 // ---------------------------------------------------------------- builds

@@ -1,0 +1,269 @@
+//! `sheli-bench library`: what a large imported library costs, measured on the
+//! real `sheli` binary (release build) in child processes, beside the same
+//! figures with the built-in texts alone.
+//!
+//! The library is the scale corpus (`poetry.rs`) written as plain text, one
+//! poem a paragraph, imported with `sheli import` into a fresh data folder.
+//! For each child the wall time and the peak resident memory (`ru_maxrss`
+//! from `wait4`, the child's own) are recorded:
+//!
+//! - `sheli search` per process (the median of several runs; the index is
+//!   built beforehand, so this is opening the library and answering);
+//! - `sheli import` of the whole text (reading, checking, writing, and the
+//!   index rebuild that follows);
+//! - the app's main process when its window is interactive (needs a display:
+//!   `scripts/bench-library.sh` runs this under Xvfb), read from
+//!   `/proc/<pid>/status` at that moment.
+//!
+//! The targets (issue 10) are printed beside the figures; nothing here
+//! asserts them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
+
+use crate::poetry;
+
+/// One child process measured.
+#[derive(Debug, Clone, Copy)]
+pub struct ChildCost {
+    pub wall_ms: f64,
+    pub peak_mb: f64,
+}
+
+/// Runs `cmd` to its end and reports its wall time and peak RSS. Fails if it
+/// does not succeed (its stderr is shown).
+pub fn measure(cmd: &mut Command) -> Result<ChildCost> {
+    let start = Instant::now();
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("starting the child")?;
+    let pid = child.id() as libc::pid_t;
+    let mut status: libc::c_int = 0;
+    // SAFETY: an all-zero rusage is a valid value; wait4 fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet waited for; both pointers are
+    // to live locals of the right types.
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
+    if r != pid {
+        bail!("wait4 failed: {}", std::io::Error::last_os_error());
+    }
+    let exit = std::process::ExitStatus::from_raw(status);
+    if !exit.success() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr {
+            let _ = std::io::Read::read_to_string(&mut e, &mut err);
+        }
+        bail!("the child failed ({exit}): {}", err.trim());
+    }
+    // ru_maxrss is in kilobytes on Linux.
+    Ok(ChildCost { wall_ms, peak_mb: usage.ru_maxrss as f64 / 1024.0 })
+}
+
+/// Writes `target` CJK characters of poetry as a plain text (one poem a
+/// paragraph), repeating the corpus if it holds fewer.
+pub fn write_library_text(dist: &Path, target: usize, path: &Path) -> Result<usize> {
+    let poems = poetry::sample(dist, target)?;
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let mut chars = 0;
+    'outer: loop {
+        for p in &poems {
+            let text = p.text.replace("\n\n", "\n");
+            w.write_all(text.trim().as_bytes())?;
+            w.write_all(b"\n\n")?;
+            chars += poetry::cjk_chars(&text);
+            if chars >= target {
+                break 'outer;
+            }
+        }
+        if poems.is_empty() {
+            bail!("the scale corpus is empty");
+        }
+    }
+    w.flush()?;
+    Ok(chars)
+}
+
+fn sheli(app: &Path, data: &Path) -> Command {
+    let mut c = Command::new(app);
+    c.env("SHELI_DATA_DIR", data).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    c
+}
+
+/// `sheli search` on `data`, `runs` times after one warm-up that builds the
+/// index: the median wall time and the largest peak RSS.
+fn search_costs(app: &Path, data: &Path, runs: usize) -> Result<ChildCost> {
+    measure(sheli(app, data).args(["search", "射", "--limit", "1"]))?;
+    let mut walls = Vec::new();
+    let mut peak: f64 = 0.0;
+    for _ in 0..runs {
+        let c = measure(sheli(app, data).args(["search", "觶", "--json", "--limit", "20"]))?;
+        walls.push(c.wall_ms);
+        peak = peak.max(c.peak_mb);
+    }
+    walls.sort_by(f64::total_cmp);
+    Ok(ChildCost { wall_ms: walls[walls.len() / 2], peak_mb: peak })
+}
+
+/// The app's main process when the window says it is interactive: time from
+/// spawn, and VmRSS then. `None` without a display.
+fn app_costs(app: &Path, data: &Path) -> Result<Option<ChildCost>> {
+    if std::env::var_os("DISPLAY").is_none() {
+        return Ok(None);
+    }
+    let start = Instant::now();
+    let mut child = Command::new(app)
+        .env("SHELI_DATA_DIR", data)
+        .env("SHELI_REPORT_INTERACTIVE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let pid = child.id();
+    let stdout = child.stdout.take().expect("piped");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line.starts_with("sheli-interactive ") {
+                let _ = tx.send(Instant::now());
+                return;
+            }
+        }
+    });
+    let at = rx.recv_timeout(Duration::from_secs(60));
+    // Let the background work of start-up (index open, re-anchoring) settle.
+    std::thread::sleep(Duration::from_millis(1500));
+    let rss = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse::<f64>().ok()))
+        })
+        .unwrap_or(f64::NAN);
+    let _ = child.kill();
+    let _ = child.wait();
+    let at = at.map_err(|_| anyhow::anyhow!("the window did not become interactive in 60 s"))?;
+    Ok(Some(ChildCost { wall_ms: (at - start).as_secs_f64() * 1000.0, peak_mb: rss / 1024.0 }))
+}
+
+fn cost_json(c: Option<ChildCost>) -> Value {
+    match c {
+        Some(c) => json!({ "ms": (c.wall_ms * 10.0).round() / 10.0, "mb": (c.peak_mb * 10.0).round() / 10.0 }),
+        None => Value::Null,
+    }
+}
+
+/// Runs every measurement; returns the figures as JSON (also printed).
+pub fn run(app: &Path, cache: &Path, sizes: &[(String, usize)], runs: usize) -> Result<Value> {
+    if !app.is_file() {
+        bail!("{} is not built (cargo build --release -p sheli)", app.display());
+    }
+    let dist = poetry::ensure_package(cache)?;
+    let work = tempdir_in(cache)?;
+    let builtin = work.join("builtin");
+    std::fs::create_dir_all(&builtin)?;
+    eprintln!("library: built-in texts only …");
+    let base_search = search_costs(app, &builtin, runs)?;
+    let base_app = app_costs(app, &builtin)?;
+    let mut out = json!({
+        "builtin": { "search": cost_json(Some(base_search)), "app": cost_json(base_app) },
+        "sizes": {},
+    });
+    for (label, chars) in sizes {
+        let text = work.join(format!("library-{label}.txt"));
+        let written = write_library_text(&dist, *chars, &text)?;
+        let bytes = std::fs::metadata(&text)?.len();
+        let data = work.join(format!("data-{label}"));
+        std::fs::create_dir_all(&data)?;
+        eprintln!("library: importing {written} characters ({} MB) …", bytes >> 20);
+        let import = measure(
+            sheli(app, &data).arg("import").arg(&text).args(["--work", &format!("詩{label}")]),
+        )?;
+        eprintln!("library: searching with {label} imported …");
+        let search = search_costs(app, &data, runs)?;
+        let app_cost = app_costs(app, &data)?;
+        out["sizes"][label] = json!({
+            "characters": written,
+            "bytes": bytes,
+            "import": cost_json(Some(import)),
+            "search": cost_json(Some(search)),
+            "app": cost_json(app_cost),
+        });
+        std::fs::remove_file(&text).ok();
+    }
+    std::fs::remove_dir_all(&work).ok();
+    Ok(out)
+}
+
+fn tempdir_in(cache: &Path) -> Result<PathBuf> {
+    let dir = cache.join(format!("library-run-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)?;
+    }
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+/// The figures as a Markdown section, with issue 10's targets beside them.
+pub fn markdown(v: &Value) -> String {
+    let f = |x: &Value| x.as_f64().map(|x| format!("{x:.0}")).unwrap_or_else(|| "–".into());
+    let mut md = String::from(
+        "## Library at scale (sheli-bench library)\n\n\
+         The release `sheli` in child processes; peak RSS is the child's own \
+         (`wait4`), the app's is its VmRSS when the window is interactive.\n\n\
+         | library | `sheli search` ms | its RSS MB | import ms | import peak MB | app interactive ms | app RSS MB |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    let b = &v["builtin"];
+    md.push_str(&format!(
+        "| built-in only | {} | {} | – | – | {} | {} |\n",
+        f(&b["search"]["ms"]),
+        f(&b["search"]["mb"]),
+        f(&b["app"]["ms"]),
+        f(&b["app"]["mb"])
+    ));
+    if let Some(sizes) = v["sizes"].as_object() {
+        for (label, s) in sizes {
+            md.push_str(&format!(
+                "| + {label} imported ({} characters) | {} | {} | {} | {} | {} | {} |\n",
+                s["characters"],
+                f(&s["search"]["ms"]),
+                f(&s["search"]["mb"]),
+                f(&s["import"]["ms"]),
+                f(&s["import"]["mb"]),
+                f(&s["app"]["ms"]),
+                f(&s["app"]["mb"])
+            ));
+        }
+    }
+    md.push_str(
+        "\nTargets (issue 10), with 10M characters imported: `sheli search` ≤ 100 ms and ≤ 100 MB; \
+         import ≤ 3 s with peak ≤ 300 MB, and the same peak at 50M; the app within 25 MB of the \
+         built-in-only RSS and interactive ≤ 1 s.\n",
+    );
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_is_measured_and_a_failing_child_is_an_error() {
+        let c = measure(Command::new("true").arg("x")).unwrap();
+        assert!(c.peak_mb > 0.0 && c.wall_ms >= 0.0, "{c:?}");
+        let err = measure(Command::new("sh").args(["-c", "echo boom >&2; exit 3"])).unwrap_err();
+        assert!(err.to_string().contains("boom"), "{err}");
+    }
+}
