@@ -16,6 +16,18 @@
 //! checksum before an index is reused. A build cut short by a crash or a
 //! power loss therefore leaves files that fail that check (or no index at
 //! all), and the index is rebuilt.
+//!
+//! A finished index is opened read-only ([`CacheDirectory::open_read_only`]):
+//! it is never written again (a new build writes a new generation, see
+//! [`crate::generations`]), so opening it must not write either. tantivy's
+//! reader takes its "meta lock" while it opens the segments, and
+//! `MmapDirectory` takes a lock by *creating* `.tantivy-meta.lock` and
+//! opening it for writing — which fails in a read-only data folder and was
+//! why search failed there. That lock only guards against tantivy's own
+//! garbage collection deleting files mid-open; nothing deletes files inside a
+//! finished generation (it is removed whole, and only when no reader holds
+//! its lease), so the read-only directory hands out a lock that locks
+//! nothing.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -37,12 +49,34 @@ use tantivy::directory::{
 pub struct CacheDirectory {
     inner: MmapDirectory,
     root: PathBuf,
+    read_only: bool,
 }
 
 impl CacheDirectory {
-    /// Opens `root`, which must exist.
+    /// Opens `root`, which must exist, for writing an index.
     pub fn open(root: &Path) -> Result<CacheDirectory, OpenDirectoryError> {
-        Ok(CacheDirectory { inner: MmapDirectory::open(root)?, root: root.to_path_buf() })
+        Ok(CacheDirectory {
+            inner: MmapDirectory::open(root)?,
+            root: root.to_path_buf(),
+            read_only: false,
+        })
+    }
+
+    /// Opens a finished index in `root` for reading only: nothing is
+    /// created, written or deleted in it, not even a lock file.
+    pub fn open_read_only(root: &Path) -> Result<CacheDirectory, OpenDirectoryError> {
+        Ok(CacheDirectory {
+            inner: MmapDirectory::open(root)?,
+            root: root.to_path_buf(),
+            read_only: true,
+        })
+    }
+
+    fn refuse_write(&self, path: &Path) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("{} is a finished index, opened read-only", self.root.join(path).display()),
+        )
     }
 }
 
@@ -76,6 +110,12 @@ impl Directory for CacheDirectory {
     }
 
     fn delete(&self, path: &Path) -> Result<(), DeleteError> {
+        if self.read_only {
+            return Err(DeleteError::IoError {
+                io_error: Arc::new(self.refuse_write(path)),
+                filepath: path.to_path_buf(),
+            });
+        }
         self.inner.delete(path)
     }
 
@@ -84,6 +124,9 @@ impl Directory for CacheDirectory {
     }
 
     fn open_write(&self, path: &Path) -> Result<WritePtr, OpenWriteError> {
+        if self.read_only {
+            return Err(OpenWriteError::wrap_io_error(self.refuse_write(path), path.to_path_buf()));
+        }
         let file =
             OpenOptions::new().write(true).create_new(true).open(self.root.join(path)).map_err(
                 |e| {
@@ -104,6 +147,9 @@ impl Directory for CacheDirectory {
     /// Written aside and renamed over `path`: a reader sees the old content
     /// or the new, never a mix. Not synced.
     fn atomic_write(&self, path: &Path, data: &[u8]) -> io::Result<()> {
+        if self.read_only {
+            return Err(self.refuse_write(path));
+        }
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let target = self.root.join(path);
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -121,6 +167,10 @@ impl Directory for CacheDirectory {
     }
 
     fn acquire_lock(&self, lock: &Lock) -> Result<DirectoryLock, LockError> {
+        if self.read_only {
+            // See the module comment: nothing can change a finished index.
+            return Ok(DirectoryLock::from(Box::new(())));
+        }
         self.inner.acquire_lock(lock)
     }
 

@@ -8,11 +8,13 @@
 //! - [`query`]: the query language (parser with its own tests, compiler);
 //! - [`collect`]: totals and ranking in one pass over the postings;
 //! - [`kwic`]: snippets with whole phrases highlighted;
-//! - [`location`]: the index as a cache of the texts, rebuilt when stale or damaged.
+//! - [`location`]: the index as a cache of the texts, rebuilt when stale or damaged;
+//! - [`generations`]: the index on disk shared by many readers and one writer.
 
 pub mod collect;
 pub mod directory;
 pub mod error;
+pub mod generations;
 pub mod indexer;
 pub mod kwic;
 pub mod location;
@@ -24,6 +26,7 @@ pub mod search;
 pub mod tokenizer;
 
 pub use error::{IndexError, Result};
-pub use location::{Opened, RebuildReason, build, open_or_build};
+pub use generations::{Generations, Lease, build_detached};
+pub use location::{Opened, RebuildReason, build, open_if_current, open_or_build};
 pub use query::QueryError;
 pub use search::{Hit, SearchIndex, SearchRequest, SearchResponse, Tally};

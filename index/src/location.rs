@@ -2,9 +2,19 @@
 //!
 //! The index is a cache of the texts: it can always be rebuilt, so it is
 //! rebuilt whenever it cannot be trusted — missing, written by another schema
-//! version, built from other texts, or failing tantivy's checksums. A rebuild
-//! writes into a fresh directory and swaps it in, so a crash mid-build leaves
-//! either the old index or none (which the next open rebuilds).
+//! version, built from other texts, or failing tantivy's checksums.
+//!
+//! This module decides whether one index folder can be trusted
+//! ([`open_if_current`]) and writes one (`write_complete`, description
+//! last). Where the folders live is [`crate::generations`]: in the data
+//! folder, which several processes share, every build writes a new
+//! generation beside the one in use and `CURRENT` is switched to it, so a
+//! reader never sees a half-built or half-removed index, and a generation is
+//! removed only when no reader holds its lease. Finished indexes are opened
+//! read-only ([`crate::directory::CacheDirectory::open_read_only`]), so a
+//! read-only data folder can be searched. [`open_or_build`] and [`build`]
+//! keep the older single-folder form (rebuilt in a fresh folder and swapped
+//! in) for a folder one process owns, as the benchmark's.
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +23,7 @@ use sheli_corpus::Corpus;
 use tantivy::Index;
 use tantivy::index::SegmentComponent;
 
+use crate::directory::CacheDirectory;
 use crate::error::{IndexError, Result, io_err};
 use crate::indexer::{self, BuildOptions, Progress};
 use crate::meta::{IndexMeta, META_FILE};
@@ -27,6 +38,8 @@ pub enum RebuildReason {
     SchemaChanged,
     TextsChanged,
     Corrupt(String),
+    /// `index` was a file or a link, not a folder (it was moved aside).
+    NotAFolder,
 }
 
 impl std::fmt::Display for RebuildReason {
@@ -36,6 +49,9 @@ impl std::fmt::Display for RebuildReason {
             RebuildReason::SchemaChanged => f.write_str("the index format changed"),
             RebuildReason::TextsChanged => f.write_str("the texts changed"),
             RebuildReason::Corrupt(why) => write!(f, "the index was damaged ({why})"),
+            RebuildReason::NotAFolder => {
+                f.write_str("the index's folder had been replaced by a file or a link")
+            }
         }
     }
 }
@@ -44,6 +60,11 @@ pub struct Opened {
     pub index: SearchIndex,
     /// `Some` when the index had to be built on this open, and why.
     pub rebuilt: Option<RebuildReason>,
+    /// `Some` when the index could not be written into the data folder (it
+    /// is read-only, or another writer held it too long) and was built in a
+    /// temporary folder outside it instead, for this process only: the
+    /// message says why, for the caller to pass on.
+    pub built_outside: Option<String>,
 }
 
 fn read_meta(dir: &Path) -> Option<IndexMeta> {
@@ -51,35 +72,48 @@ fn read_meta(dir: &Path) -> Option<IndexMeta> {
     serde_json::from_slice(&bytes).ok()
 }
 
+/// Opens the finished index in `dir` if it is sound and up to date with
+/// `corpus` (same schema, same texts, every file matching its checksum);
+/// otherwise says why it cannot be used. Writes nothing in `dir`.
+pub fn open_if_current(
+    dir: &Path,
+    corpus: &Corpus,
+) -> std::result::Result<SearchIndex, RebuildReason> {
+    let expected = IndexMeta::for_corpus(corpus, 0);
+    match read_meta(dir) {
+        None if !dir.join("meta.json").exists() => Err(RebuildReason::Missing),
+        None => Err(RebuildReason::Corrupt("its description file is missing or unreadable".into())),
+        Some(m) if m.schema_version != SCHEMA_VERSION => Err(RebuildReason::SchemaChanged),
+        Some(m) if m.corpus_hash != expected.corpus_hash || m.sources != expected.sources => {
+            Err(RebuildReason::TextsChanged)
+        }
+        Some(meta) => open_checked(dir, meta).map_err(RebuildReason::Corrupt),
+    }
+}
+
 /// Opens the index in `dir` if it is sound and up to date with `corpus`;
-/// otherwise rebuilds it and says why.
+/// otherwise rebuilds it in place and says why.
+///
+/// This is the single-folder form, for one process that owns `dir` (the
+/// benchmark, tests of the checks above). The data folder, which several
+/// processes share, uses [`crate::generations`] instead.
 pub fn open_or_build(
     dir: &Path,
     corpus: &Corpus,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Opened> {
-    let expected = IndexMeta::for_corpus(corpus, 0);
-    let reason = match read_meta(dir) {
-        None if !dir.join("meta.json").exists() => Some(RebuildReason::Missing),
-        None => {
-            Some(RebuildReason::Corrupt("its description file is missing or unreadable".into()))
-        }
-        Some(m) if m.schema_version != SCHEMA_VERSION => Some(RebuildReason::SchemaChanged),
-        Some(m) if m.corpus_hash != expected.corpus_hash || m.sources != expected.sources => {
-            Some(RebuildReason::TextsChanged)
-        }
-        Some(meta) => match open_checked(dir, meta) {
-            Ok(index) => return Ok(Opened { index, rebuilt: None }),
-            Err(why) => Some(RebuildReason::Corrupt(why)),
-        },
+    let reason = match open_if_current(dir, corpus) {
+        Ok(index) => return Ok(Opened { index, rebuilt: None, built_outside: None }),
+        Err(reason) => reason,
     };
     let index = build(dir, corpus, progress)?;
-    Ok(Opened { index, rebuilt: reason })
+    Ok(Opened { index, rebuilt: Some(reason), built_outside: None })
 }
 
 /// Opens and verifies every file's checksum; the error says what is wrong.
 fn open_checked(dir: &Path, meta: IndexMeta) -> std::result::Result<SearchIndex, String> {
-    let index = Index::open_in_dir(dir).map_err(|e| e.to_string())?;
+    let directory = CacheDirectory::open_read_only(dir).map_err(|e| e.to_string())?;
+    let index = Index::open(directory).map_err(|e| e.to_string())?;
     let bad = damaged_files(&index)?;
     if !bad.is_empty() {
         return Err(format!("checksum mismatch in {}", bad.join(", ")));
@@ -124,30 +158,58 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
     Ok(bad)
 }
 
-/// Builds the index for `corpus` in `dir`, replacing whatever is there.
-pub fn build(
+/// Writes a complete index for `corpus` into `dir`, which must not exist:
+/// the tantivy files, then its description ([`META_FILE`]) last, so that a
+/// folder without the description is never taken for a finished index.
+/// Returns the description written.
+pub(crate) fn write_complete(
     dir: &Path,
     corpus: &Corpus,
     progress: &mut dyn FnMut(Progress),
-) -> Result<SearchIndex> {
+    before_meta: impl FnOnce(&Path) -> Result<()>,
+) -> Result<IndexMeta> {
     let docs = indexer::corpus_docs(corpus);
     let meta = IndexMeta::for_corpus(corpus, docs.len());
-    let staging = staging_dir(dir);
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging).map_err(io_err(&staging))?;
-    }
     let source_ids: Vec<String> = meta.sources.iter().map(|(id, _)| id.clone()).collect();
     let index = indexer::write_index(
-        &staging,
+        dir,
         &source_ids,
         docs.into_iter(),
         BuildOptions::default(),
         progress,
     )?;
     drop(index);
+    before_meta(dir)?;
     let json = serde_json::to_vec_pretty(&meta).map_err(|e| IndexError::Meta(e.to_string()))?;
-    let meta_path = staging.join(META_FILE);
+    let meta_path = dir.join(META_FILE);
     std::fs::write(&meta_path, json).map_err(io_err(&meta_path))?;
+    Ok(meta)
+}
+
+/// Opens a finished index just written by [`write_complete`], read-only.
+pub(crate) fn open_written(dir: &Path, meta: IndexMeta) -> Result<SearchIndex> {
+    let index = Index::open(CacheDirectory::open_read_only(dir)?)?;
+    SearchIndex::new(index, meta)
+}
+
+/// Builds the index for `corpus` in `dir`, replacing whatever is there
+/// (single-folder form; see [`open_or_build`]).
+pub fn build(
+    dir: &Path,
+    corpus: &Corpus,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<SearchIndex> {
+    let staging = staging_dir(dir);
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging).map_err(io_err(&staging))?;
+    }
+    let meta = match write_complete(&staging, corpus, progress, |_| Ok(())) {
+        Ok(meta) => meta,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+    };
     if dir.exists() {
         std::fs::remove_dir_all(dir).map_err(io_err(dir))?;
     }
@@ -155,8 +217,7 @@ pub fn build(
         std::fs::create_dir_all(parent).map_err(io_err(parent))?;
     }
     std::fs::rename(&staging, dir).map_err(io_err(dir))?;
-    let index = Index::open_in_dir(dir)?;
-    SearchIndex::new(index, meta)
+    open_written(dir, meta)
 }
 
 fn staging_dir(dir: &Path) -> PathBuf {

@@ -105,6 +105,9 @@ pub struct SearchIndex {
     meta: IndexMeta,
     vocabulary: Vocabulary,
     folded_chars: OnceLock<Vec<char>>,
+    /// The reader's lease on the generation this index was opened from,
+    /// held for as long as the index is (see [`crate::generations`]).
+    _lease: Option<crate::generations::Lease>,
 }
 
 impl SearchIndex {
@@ -113,7 +116,20 @@ impl SearchIndex {
         let fields = Fields::from_schema(&index.schema())?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let vocabulary = Vocabulary { works: meta.works.clone(), sources: meta.sources.clone() };
-        Ok(SearchIndex { reader, fields, meta, vocabulary, folded_chars: OnceLock::new() })
+        Ok(SearchIndex {
+            reader,
+            fields,
+            meta,
+            vocabulary,
+            folded_chars: OnceLock::new(),
+            _lease: None,
+        })
+    }
+
+    /// Keeps `lease` until this index is dropped.
+    pub(crate) fn with_lease(mut self, lease: crate::generations::Lease) -> SearchIndex {
+        self._lease = Some(lease);
+        self
     }
 
     pub fn meta(&self) -> &IndexMeta {

@@ -10,6 +10,7 @@
 //! ```
 
 mod import;
+mod index_on_disk;
 pub mod lock;
 mod paths;
 
@@ -81,8 +82,21 @@ impl Library {
     }
 
     /// Opens the search index, building it first if it is missing, stale or
-    /// damaged (the result says why it was rebuilt).
+    /// damaged (the result says why it was rebuilt). Takes the writer lock
+    /// only to build; see `index_on_disk` for readers, generations and a
+    /// read-only data folder.
     pub fn open_index(&self, progress: &mut dyn FnMut(Progress)) -> Result<sheli_index::Opened> {
-        Ok(sheli_index::open_or_build(&self.index_dir(), &self.corpus, progress)?)
+        index_on_disk::open(self, progress)
+    }
+
+    /// [`Library::open_index`] for a writer that already holds the lock (an
+    /// import rebuilding the index before it lets go): the same, without
+    /// taking the lock again, which would wait for itself.
+    pub fn refresh_index(
+        &self,
+        lock: &WriterLock,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<sheli_index::Opened> {
+        index_on_disk::refresh(self, lock, progress)
     }
 }

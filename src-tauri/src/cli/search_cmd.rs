@@ -48,6 +48,9 @@ pub fn search(args: SearchArgs) -> Result<()> {
     if let Some(reason) = &opened.rebuilt {
         eprintln!("note: rebuilt the search index because {reason}");
     }
+    if let Some(note) = &opened.built_outside {
+        eprintln!("note: {note}");
+    }
     let request = SearchRequest {
         query: args.query,
         exact: args.exact,

@@ -137,7 +137,9 @@ fn malformed_queries_exit_non_zero_naming_the_problem() {
 fn a_truncated_index_is_rebuilt_and_search_answers() {
     let dir = tempfile::tempdir().unwrap();
     json(&sheli(dir.path(), &["search", "觯", "--json"]));
-    let index = dir.path().join("index");
+    // the generation in use (docs/data-folder.md)
+    let current = std::fs::read_to_string(dir.path().join("index/CURRENT")).unwrap();
+    let index = dir.path().join("index").join(current.trim());
     for entry in std::fs::read_dir(&index).unwrap() {
         let p = entry.unwrap().path();
         if p.extension().is_some_and(|e| e == "idx" || e == "pos" || e == "store") {

@@ -10,4 +10,5 @@ mod common;
 
 mod cli;
 mod headless;
+mod index_cli;
 mod store_cli;
