@@ -328,6 +328,29 @@ fn snapshot(path: &Path) -> Vec<(PathBuf, u64, i64, i64)> {
 
 const CHILD_ENV: &str = "SHELI_TEST_READ_ONLY_CHILD";
 
+/// `exe` as a path `nobody` can run: itself if every folder above it lets
+/// others in (`setpriv … test -x`), else a copy in a fresh 0755 folder under
+/// the temporary folder — the clone CI tests may sit below a private folder.
+fn runnable_by_nobody(exe: &Path) -> std::path::PathBuf {
+    let ok = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "test", "-x"])
+        .arg(exe)
+        .status()
+        .is_ok_and(|s| s.success());
+    if ok {
+        return exe.to_path_buf();
+    }
+    let dir = std::env::temp_dir().join(format!("sheli-test-exe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let copy = dir.join(exe.file_name().unwrap());
+    if !copy.exists() {
+        std::fs::copy(exe, &copy).unwrap();
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    copy
+}
+
 /// Runs [`read_only_child`] in a new process that cannot write to `data`:
 /// as root (as in CI, where permissions do not stop root), the process runs
 /// as `nobody` through `setpriv`; otherwise the 0555 tree is enough.
@@ -338,7 +361,7 @@ fn search_read_only(data: &Path, corpus: &str) -> String {
     let test_args = ["--exact", "read_only_child", "--nocapture", "--test-threads=1"];
     let mut cmd = if running_as_root() {
         let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(&exe);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(runnable_by_nobody(&exe));
         c
     } else {
         std::process::Command::new(&exe)

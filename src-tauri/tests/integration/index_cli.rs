@@ -13,6 +13,29 @@ fn running_as_root() -> bool {
     std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
 }
 
+/// `exe` as a path `nobody` can run: itself if every folder above it lets
+/// others in (`setpriv … test -x`), else a copy in a fresh 0755 folder under
+/// the temporary folder — the clone CI tests may sit below a private folder.
+fn runnable_by_nobody(exe: &Path) -> std::path::PathBuf {
+    let ok = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "test", "-x"])
+        .arg(exe)
+        .status()
+        .is_ok_and(|s| s.success());
+    if ok {
+        return exe.to_path_buf();
+    }
+    let dir = std::env::temp_dir().join(format!("sheli-test-exe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let copy = dir.join(exe.file_name().unwrap());
+    if !copy.exists() {
+        std::fs::copy(exe, &copy).unwrap();
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    copy
+}
+
 /// Folders 0555 and files 0444 (or back to writable).
 fn set_tree_writable(path: &Path, writable: bool) {
     let meta = std::fs::symlink_metadata(path).unwrap();
@@ -41,7 +64,8 @@ fn search_read_only(data: &Path) -> std::process::Output {
     let exe = env!("CARGO_BIN_EXE_sheli");
     let mut cmd = if running_as_root() {
         let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", exe]);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        c.arg(runnable_by_nobody(Path::new(exe)));
         c
     } else {
         Command::new(exe)
