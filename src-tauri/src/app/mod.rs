@@ -54,8 +54,20 @@ pub const DATA_DIR_ENV: &str = "SHELI_DATA_DIR";
 /// opened or built.
 pub const INDEX_STATUS_EVENT: &str = "index-status";
 
-/// Opens the window and runs until it is closed.
+/// What `sheli` with no arguments says when there is no display to open the
+/// window on (over SSH, in a terminal outside a desktop session).
+pub const NO_DISPLAY: &str = "sheli: no display to open the window on (is this an SSH session or a \
+     terminal outside the desktop?); every subcommand works without one: see `sheli --help`";
+
+/// Opens the window and runs until it is closed. Without a display it says
+/// so in one line and exits with status 1: GTK would otherwise panic inside
+/// Tauri with a build path.
 pub fn run() {
+    #[cfg(target_os = "linux")]
+    if gtk::init().is_err() {
+        eprintln!("{NO_DISPLAY}");
+        std::process::exit(1);
+    }
     let result = tauri::Builder::default()
         .setup(|app| {
             let data_dir = data_dir(app.handle())?;

@@ -12,7 +12,13 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "sheli", version, about = "Study the archery and banquet chapters of the 儀禮")]
+#[command(
+    name = "sheli",
+    version,
+    about = "Study the archery and banquet chapters of the 儀禮",
+    after_help = "With no command, `sheli` opens the desktop app (it needs a display). \
+                  Every command above runs in a terminal, without a display."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
