@@ -112,7 +112,13 @@ pub fn compile(
                     .collect();
                 Box::new(BooleanQuery::new(subs))
             };
-            (if c.negated { Occur::MustNot } else { Occur::Must }, q)
+            if c.negated {
+                // See exclusion.rs: tantivy's exclusion may ask a phrase
+                // scorer about a document it has already passed.
+                (Occur::MustNot, Box::new(super::exclusion::ForwardOnly(q)) as Box<dyn TQuery>)
+            } else {
+                (Occur::Must, q)
+            }
         })
         .collect();
     Box::new(BooleanQuery::new(clauses))

@@ -3,6 +3,7 @@
 
 mod ast;
 mod compile;
+mod exclusion;
 mod parser;
 
 pub use ast::{Atom, AtomKind, Clause, Filter, Query};
