@@ -266,7 +266,10 @@ pub fn builtin_cards() -> Result<Vec<Card>> {
 pub fn builtin_cards_shared() -> std::result::Result<&'static [Card], String> {
     static CARDS: std::sync::OnceLock<std::result::Result<Vec<Card>, String>> =
         std::sync::OnceLock::new();
-    CARDS.get_or_init(|| builtin_cards().map_err(|e| e.to_string())).as_deref().map_err(Clone::clone)
+    CARDS
+        .get_or_init(|| builtin_cards().map_err(|e| e.to_string()))
+        .as_deref()
+        .map_err(Clone::clone)
 }
 
 fn data_error(file: &'static str, line: usize, message: impl Into<String>) -> CorpusError {

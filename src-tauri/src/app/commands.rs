@@ -12,13 +12,13 @@
 //! `capabilities/main-window.json`; add its output types to
 //! `app::bindings` and a function to `ui/src/lib/api.ts`.
 
-use sheli_corpus::display::convert;
+use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, Layer, Passage, Reading};
 
 use super::dto::*;
 use super::error::{AppError, AppResult};
 use super::settings::{DisplayScript, Settings};
-use super::state::AppState;
+use super::state::{AppState, shown_label};
 
 /// Longest id accepted from the UI (ids look like `xiangshe.zhushu.0123`).
 pub const MAX_ID_LEN: usize = 64;
@@ -44,17 +44,6 @@ pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
         )));
     }
     Ok(())
-}
-
-fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
-    Ok(convert(text, script.into())?)
-}
-
-fn script_or_setting(state: &AppState, script: Option<DisplayScript>) -> AppResult<DisplayScript> {
-    Ok(match script {
-        Some(s) => s,
-        None => state.settings.get()?.script,
-    })
 }
 
 /// `sources()`: every source with its edition, script and segment counts.
@@ -90,24 +79,25 @@ fn edition_script(s: sheli_corpus::EditionScript) -> &'static str {
 /// previews in `script` (default: the display script of the settings).
 pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<LibraryView> {
     let corpus = state.corpus()?;
-    let script = script_or_setting(state, script)?;
+    let script = state.script(script)?;
     let mut works: Vec<WorkEntry> = Vec::new();
     for source in corpus.sources() {
         let info = &source.info;
         let passages = corpus.passages_of(&info.id);
+        let label = shown_label(&corpus, Some(&info.id), script);
         let edition = EditionEntry {
             source: info.id.clone(),
-            edition: conv(&info.edition, script)?,
+            edition: label.text(&info.edition)?,
             script: edition_script(info.script).to_owned(),
             layers: layers_present(passages),
             passages: passages.len() as u32,
-            sections: sections(passages, script)?,
+            sections: sections(passages, Shown::new(info.script, script))?,
         };
         match works.iter_mut().find(|w| w.work == info.work) {
             Some(w) => w.editions.push(edition),
             None => works.push(WorkEntry {
                 work: info.work.clone(),
-                title: conv(&info.work, script)?,
+                title: label.text(&info.work)?,
                 editions: vec![edition],
             }),
         }
@@ -123,15 +113,15 @@ fn layers_present(passages: &[Passage]) -> Vec<Layer> {
 }
 
 /// Groups consecutive passages with the same heading (and 記 flag).
-fn sections(passages: &[Passage], script: DisplayScript) -> AppResult<Vec<SectionEntry>> {
+fn sections(passages: &[Passage], shown: Shown) -> AppResult<Vec<SectionEntry>> {
     let mut out: Vec<SectionEntry> = Vec::new();
     for p in passages {
         let ji = p.is_ji();
         let entry = PassageEntry {
             id: p.id.clone(),
             ordinal: p.ordinal,
-            section: p.section.as_deref().map(|s| conv(s, script)).transpose()?,
-            preview: preview(p, script)?,
+            section: p.section.as_deref().map(|s| shown.text(s)).transpose()?,
+            preview: preview(p, shown)?,
         };
         match out.last_mut() {
             Some(last) if last.title == entry.section && last.ji == ji => last.passages.push(entry),
@@ -141,7 +131,7 @@ fn sections(passages: &[Passage], script: DisplayScript) -> AppResult<Vec<Sectio
     Ok(out)
 }
 
-fn preview(p: &Passage, script: DisplayScript) -> AppResult<String> {
+fn preview(p: &Passage, shown: Shown) -> AppResult<String> {
     let jing = p.jing_text();
     let text = if jing.is_empty() {
         p.segments.first().map(|s| s.text.as_str()).unwrap_or("")
@@ -152,7 +142,7 @@ fn preview(p: &Passage, script: DisplayScript) -> AppResult<String> {
     if text.chars().nth(PREVIEW_CHARS).is_some() {
         short.push('…');
     }
-    conv(&short, script)
+    Ok(shown.text(&short)?)
 }
 
 /// `passage(id, script?)`: one passage with all its segments, converted.
@@ -163,7 +153,7 @@ pub fn passage(
 ) -> AppResult<PassageView> {
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
-    let script = script_or_setting(state, script)?;
+    let script = state.script(script)?;
     view(&corpus, corpus.passage(id)?, script)
 }
 
@@ -187,7 +177,7 @@ pub fn passages(
     if corpus.source(source).is_none() {
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     }
-    let script = script_or_setting(state, script)?;
+    let script = state.script(script)?;
     corpus
         .passages_of(source)
         .iter()
@@ -203,36 +193,22 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
     let source = corpus
         .source(&p.source)
         .ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;
+    let shown = Shown::new(source.info.script, script);
+    let label = shown_label(corpus, Some(&p.source), script);
     let segments = p
         .segments
         .iter()
         .map(|s| {
-            // Convert the 疏 in two parts so the index of its part on the 注
-            // stays right even if a phrase changes length.
-            let (text, shu_on_zhu) = match s.shu_on_zhu {
-                Some(at) => {
-                    let at_byte = s
-                        .text
-                        .char_indices()
-                        .nth(at as usize)
-                        .map(|(b, _)| b)
-                        .unwrap_or(s.text.len());
-                    let head = conv(&s.text[..at_byte], script)?;
-                    let tail = conv(&s.text[at_byte..], script)?;
-                    let at = head.chars().count() as u32;
-                    (head + &tail, Some(at))
-                }
-                None => (conv(&s.text, script)?, None),
-            };
+            let (text, shu_on_zhu) = shown.segment(s)?;
             let readings = s
                 .readings
                 .iter()
                 .map(|r| {
                     Ok(Reading {
-                        character: conv(&r.character, script)?,
-                        reading: conv(&r.reading, script)?,
+                        character: shown.text(&r.character)?,
+                        reading: shown.text(&r.reading)?,
                         kind: r.kind,
-                        remark: r.remark.as_deref().map(|t| conv(t, script)).transpose()?,
+                        remark: r.remark.as_deref().map(|t| shown.text(t)).transpose()?,
                         serves: r.serves,
                     })
                 })
@@ -252,11 +228,11 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
         id: p.id.clone(),
         source: p.source.clone(),
         work: p.work.clone(),
-        title: conv(&p.work, script)?,
-        edition: conv(&source.info.edition, script)?,
+        title: label.text(&p.work)?,
+        edition: label.text(&source.info.edition)?,
         ordinal: p.ordinal,
         total: all.len() as u32,
-        section: p.section.as_deref().map(|s| conv(s, script)).transpose()?,
+        section: p.section.as_deref().map(|s| shown.text(s)).transpose()?,
         ji: p.is_ji(),
         script,
         segments,

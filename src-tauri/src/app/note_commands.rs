@@ -8,7 +8,7 @@
 use super::commands::{MAX_PAGE, validate_id};
 use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
-use super::state::AppState;
+use super::state::{AppState, shown_text};
 use sheli_store::export::NotesImport;
 use sheli_store::notes::Span;
 use sheli_store::{NewNote, NoteEdit, NoteFilter, StoreError, limits, markdown};
@@ -27,10 +27,10 @@ pub fn add_note(
 ) -> AppResult<NoteView> {
     let corpus = state.corpus()?;
     let sel = original_selection(state, &corpus, selection)?;
-    let script = script_of(state, selection.script)?;
+    let script = state.script(selection.script)?;
     let new = NewNote { selection: sel, body: body.to_owned(), tags: tags.to_vec() };
     let note = state.store.lock()?.add_note(&corpus, &new)?;
-    note_view(note, script, None)
+    note_view(state, note, script, None)
 }
 
 /// `list_notes(filter, script?)`: notes by work, passage and position.
@@ -40,9 +40,9 @@ pub fn list_notes(
     script: Option<DisplayScript>,
 ) -> AppResult<Vec<NoteView>> {
     check_filter(filter)?;
-    let script = script_of(state, script)?;
+    let script = state.script(script)?;
     let notes = state.store.lock()?.notes(filter)?;
-    notes.into_iter().map(|n| note_view(n, script, None)).collect()
+    notes.into_iter().map(|n| note_view(state, n, script, None)).collect()
 }
 
 /// `passage_notes(passage_ids, script?)`: the live notes of these passages
@@ -60,7 +60,7 @@ pub fn passage_notes(
         validate_id("passage", id)?;
     }
     let corpus = state.corpus()?;
-    let script = script_of(state, script)?;
+    let script = state.script(script)?;
     let placed = {
         let store = state.store.lock()?;
         let mut all = Vec::new();
@@ -76,7 +76,7 @@ pub fn passage_notes(
             let span = match pn.span {
                 Some(s) => {
                     let seg = &corpus.passage(&pn.note.passage_id)?.segments[s.segment as usize];
-                    let map = SegmentMap::new(seg, script)?;
+                    let map = shown_text(&corpus, &pn.note.source_id, script).positions(seg)?;
                     Some(Span {
                         start: map.to_display(s.start as usize)? as u32,
                         end: map.to_display(s.end as usize)? as u32,
@@ -85,7 +85,7 @@ pub fn passage_notes(
                 }
                 None => None,
             };
-            note_view(pn.note, script, span)
+            note_view(state, pn.note, script, span)
         })
         .collect()
 }
@@ -98,9 +98,9 @@ pub fn update_note(
     script: Option<DisplayScript>,
 ) -> AppResult<NoteView> {
     check_row_id("note", id)?;
-    let script = script_of(state, script)?;
+    let script = state.script(script)?;
     let n = state.store.lock()?.update_note(id, edit)?;
-    note_view(n, script, None)
+    note_view(state, n, script, None)
 }
 
 /// `undo_note_edit(id)`.
@@ -110,9 +110,9 @@ pub fn undo_note_edit(
     script: Option<DisplayScript>,
 ) -> AppResult<NoteView> {
     check_row_id("note", id)?;
-    let script = script_of(state, script)?;
+    let script = state.script(script)?;
     let n = state.store.lock()?.undo_note_edit(id)?;
-    note_view(n, script, None)
+    note_view(state, n, script, None)
 }
 
 /// `delete_note(id)` (undo with `undelete_note`).
@@ -128,9 +128,9 @@ pub fn undelete_note(
     script: Option<DisplayScript>,
 ) -> AppResult<NoteView> {
     check_row_id("note", id)?;
-    let script = script_of(state, script)?;
+    let script = state.script(script)?;
     let n = state.store.lock()?.undelete_note(id)?;
-    note_view(n, script, None)
+    note_view(state, n, script, None)
 }
 
 /// `note_facets()`: works and tags of the live notes, with counts.

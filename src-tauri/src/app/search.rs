@@ -13,7 +13,6 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
-use sheli_corpus::display::convert;
 use sheli_index::{IndexError, SearchRequest, SearchResponse, Tally};
 use ts_rs::TS;
 
@@ -21,7 +20,7 @@ use super::error::{AppError, AppResult};
 use super::index_slot::Phase;
 pub use super::index_slot::{IndexState, IndexStatus};
 use super::settings::DisplayScript;
-use super::state::AppState;
+use super::state::{AppState, shown_label, shown_text};
 
 /// Longest query accepted from the UI, in characters.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -221,44 +220,6 @@ fn index_error(e: IndexError, query: &str) -> AppError {
     }
 }
 
-fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
-    Ok(convert(text, script.into())?)
-}
-
-/// Converts a snippet for display, keeping its highlights right: whole when
-/// conversion keeps the length (it does on every built-in text), else piece
-/// by piece between the highlight boundaries.
-fn convert_snippet(
-    text: &str,
-    highlights: &[[usize; 2]],
-    script: DisplayScript,
-) -> AppResult<(String, Vec<[u32; 2]>)> {
-    let whole = conv(text, script)?;
-    let as_u32 = |h: &[[usize; 2]]| h.iter().map(|r| [r[0] as u32, r[1] as u32]).collect();
-    if whole.chars().count() == text.chars().count() {
-        return Ok((whole, as_u32(highlights)));
-    }
-    let chars: Vec<char> = text.chars().collect();
-    let (mut out, mut ranges, mut at, mut len) = (String::new(), Vec::new(), 0usize, 0usize);
-    for h in highlights {
-        let (s, e) = (h[0].min(chars.len()), h[1].min(chars.len()));
-        if s < at || e < s {
-            continue;
-        }
-        let before = conv(&chars[at..s].iter().collect::<String>(), script)?;
-        len += before.chars().count();
-        out.push_str(&before);
-        let hit = conv(&chars[s..e].iter().collect::<String>(), script)?;
-        let start = len;
-        len += hit.chars().count();
-        out.push_str(&hit);
-        ranges.push([start as u32, len as u32]);
-        at = e;
-    }
-    out.push_str(&conv(&chars[at..].iter().collect::<String>(), script)?);
-    Ok((out, ranges))
-}
-
 fn tally(t: Option<&Tally>) -> (u32, u32) {
     t.map(|t| (t.segments as u32, t.occurrences as u32)).unwrap_or((0, 0))
 }
@@ -274,10 +235,7 @@ pub fn search(
     let work = clean_filter("work", q.work.clone())?;
     let layer = clean_filter("layer", q.layer.clone())?;
     let source = clean_filter("source", q.source.clone())?;
-    let script = match script {
-        Some(s) => s,
-        None => state.settings.get()?.script,
-    };
+    let script = state.script(script)?;
     let corpus = state.corpus()?;
     let index = state.search.index()?;
     let started = Instant::now();
@@ -309,21 +267,22 @@ pub fn search(
     let layer_counts =
         if layer.is_some() { counts_without(false)?.by_layer } else { resp.by_layer.clone() };
 
-    let mut works: Vec<&str> = Vec::new();
+    // Each work's label in the script of its first source's labels.
+    let mut works: Vec<(&str, &str)> = Vec::new();
     for s in corpus.sources() {
-        if !works.contains(&s.info.work.as_str()) {
-            works.push(&s.info.work);
+        if !works.iter().any(|(w, _)| *w == s.info.work) {
+            works.push((&s.info.work, &s.info.id));
         }
     }
     let chosen_work = work.as_deref().map(|w| w.to_owned());
     let mut by_work = Vec::new();
-    for w in works {
+    for (w, first_source) in works {
         let (segments, occurrences) = tally(work_counts.get(w));
         let selected = chosen_work.as_deref() == Some(w);
         if segments > 0 || selected {
             by_work.push(FacetCount {
                 key: w.to_owned(),
-                label: conv(w, script)?,
+                label: shown_label(&corpus, Some(first_source), script).text(w)?,
                 segments,
                 occurrences,
                 selected,
@@ -338,7 +297,7 @@ pub fn search(
         if segments > 0 || selected {
             by_layer.push(FacetCount {
                 key: l.label().to_owned(),
-                label: conv(l.label(), script)?,
+                label: shown_label(&corpus, None, script).text(l.label())?,
                 segments,
                 occurrences,
                 selected,
@@ -348,11 +307,13 @@ pub fn search(
 
     let mut results = Vec::with_capacity(resp.results.len());
     for h in resp.results {
-        let (snippet, highlights) = convert_snippet(&h.snippet, &h.highlights, script)?;
+        let (snippet, highlights) =
+            shown_text(&corpus, &h.source, script).snippet(&h.snippet, &h.highlights)?;
         let edition = corpus.source(&h.source).map(|s| s.info.edition.as_str()).unwrap_or("");
+        let label = shown_label(&corpus, Some(&h.source), script);
         results.push(HitView {
-            title: conv(&h.work, script)?,
-            edition: conv(edition, script)?,
+            title: label.text(&h.work)?,
+            edition: label.text(edition)?,
             id: h.id,
             source: h.source,
             work: h.work,

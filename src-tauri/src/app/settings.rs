@@ -14,33 +14,15 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
-use sheli_corpus::display::Script;
 use ts_rs::TS;
 
 use super::error::{AppError, AppResult};
 
 pub const SETTINGS_FILE: &str = "settings.json";
 
-/// The script text is shown in (display conversion, not the search fold).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum DisplayScript {
-    /// As each edition has it.
-    #[default]
-    Original,
-    Traditional,
-    Simplified,
-}
-
-impl From<DisplayScript> for Script {
-    fn from(s: DisplayScript) -> Script {
-        match s {
-            DisplayScript::Original => Script::Original,
-            DisplayScript::Traditional => Script::Traditional,
-            DisplayScript::Simplified => Script::Simplified,
-        }
-    }
-}
+/// The script text is shown in: the corpus's own type (with its TypeScript
+/// binding), so the app and the corpus cannot disagree on it.
+pub use sheli_corpus::display::Script as DisplayScript;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
 #[serde(rename_all = "lowercase")]

@@ -9,11 +9,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use sheli_corpus::Corpus;
+use sheli_corpus::display::Shown;
+use sheli_corpus::{Corpus, EditionScript};
 
 use super::error::{AppError, AppResult};
 use super::index_slot::SearchSlot;
-use super::settings::SettingsStore;
+use super::settings::{DisplayScript, SettingsStore};
 use super::user_store::UserStore;
 
 /// The state every command receives (as `State<'_, SharedState>`).
@@ -89,6 +90,15 @@ impl AppState {
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
     }
+
+    /// The script a command shows text in: the one it was asked for, or the
+    /// reader's setting.
+    pub fn script(&self, asked: Option<DisplayScript>) -> AppResult<DisplayScript> {
+        Ok(match asked {
+            Some(s) => s,
+            None => self.settings.get()?.script,
+        })
+    }
 }
 
 /// Where exports go: `SHELI_EXPORT_DIR` if set (tests), else the user's
@@ -99,4 +109,24 @@ pub fn exports_dir(data_dir: &Path) -> PathBuf {
         return PathBuf::from(d);
     }
     dirs::download_dir().or_else(dirs::home_dir).unwrap_or_else(|| data_dir.join("exports"))
+}
+
+/// How the text of `source` is shown in `script` (converted only out of the
+/// edition's own script; an unknown source as written).
+pub fn shown_text(corpus: &Corpus, source: &str, script: DisplayScript) -> Shown {
+    match corpus.source(source) {
+        Some(s) => Shown::new(s.info.script, script),
+        None => Shown::original(),
+    }
+}
+
+/// How the labels Sheli itself writes are shown in `script`: work and
+/// edition titles, layer names and the built-in cards are written in
+/// traditional characters (a user's text names its own work, in its own
+/// script).
+pub fn shown_label(corpus: &Corpus, source: Option<&str>, script: DisplayScript) -> Shown {
+    match source.and_then(|id| corpus.source(id)) {
+        Some(s) if s.info.user => Shown::new(s.info.script, script),
+        _ => Shown::new(EditionScript::Traditional, script),
+    }
 }

@@ -14,21 +14,21 @@
 //! OpenCC's phrase conversion may change a segment's length, so selections
 //! come from the UI in characters (Unicode code points) of the *displayed*
 //! segment with the script they were made in, and spans go back the same
-//! way ([`SegmentMap`]). The store itself counts in characters of the
+//! way (`sheli_corpus::display::SegmentMap`). The store itself counts in characters of the
 //! original text.
 //!
 //! The store is opened at start-up (`user_store::UserStore::open`); when it
 //! cannot be, every command here returns why.
 
 use serde::{Deserialize, Serialize};
-use sheli_corpus::display::convert;
-use sheli_corpus::{Corpus, Segment};
+use sheli_corpus::Corpus;
+use sheli_corpus::display::Shown;
 use ts_rs::TS;
 
 use super::commands::validate_id;
 use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
-use super::state::AppState;
+use super::state::{AppState, shown_text};
 use sheli_store::notes::Span;
 use sheli_store::{
     DueSummary, Note, NoteFilter, ReviewCard, ReviewOutcome, Selection, limits, markdown,
@@ -162,167 +162,6 @@ pub(super) fn check_filter(f: &NoteFilter) -> AppResult<()> {
     Ok(())
 }
 
-pub(super) fn script_of(
-    state: &AppState,
-    script: Option<DisplayScript>,
-) -> AppResult<DisplayScript> {
-    Ok(match script {
-        Some(s) => s,
-        None => state.settings.get()?.script,
-    })
-}
-
-pub(super) fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
-    Ok(convert(text, script.into())?)
-}
-
-// ---------------------------------------------------------------------------
-// Positions in displayed and original text.
-
-/// Maps character positions between a segment's original text and its text
-/// as the reader displays it in a script (converted the way
-/// `commands::passage` converts it: a 疏 in two parts, at `shu_on_zhu`).
-///
-/// When conversion keeps every length (the built-in texts), positions are the
-/// same on both sides. Otherwise a position is mapped through the conversion
-/// of the text before it, and a selection that ends inside a phrase whose
-/// length changed is widened to the whole phrase.
-pub struct SegmentMap {
-    chars: Vec<char>,
-    split: Option<usize>,
-    convert: Converter,
-    /// The segment as displayed.
-    display: Vec<char>,
-    identity: bool,
-}
-
-/// Converts a piece of original text for display.
-type Converter = Box<dyn Fn(&str) -> AppResult<String>>;
-
-impl SegmentMap {
-    pub fn new(seg: &Segment, script: DisplayScript) -> AppResult<SegmentMap> {
-        if script == DisplayScript::Original {
-            let chars: Vec<char> = seg.text.chars().collect();
-            return Ok(SegmentMap {
-                display: chars.clone(),
-                chars,
-                split: None,
-                convert: Box::new(|s| Ok(s.to_owned())),
-                identity: true,
-            });
-        }
-        SegmentMap::with_converter(&seg.text, seg.shu_on_zhu, Box::new(move |s| conv(s, script)))
-    }
-
-    /// A map over `text` (converted in two parts split at `split`, as a 疏
-    /// is) under any conversion.
-    pub fn with_converter(
-        text: &str,
-        split: Option<u32>,
-        convert: Converter,
-    ) -> AppResult<SegmentMap> {
-        let chars: Vec<char> = text.chars().collect();
-        let split = split.map(|at| (at as usize).min(chars.len()));
-        let mut map = SegmentMap { chars, split, convert, display: Vec::new(), identity: false };
-        let at = split.unwrap_or(map.chars.len());
-        map.display = map.prefix(map.chars.len())?;
-        map.identity = map.display.len() == map.chars.len() && map.prefix(at)?.len() == at;
-        Ok(map)
-    }
-
-    fn converted(&self, from: usize, to: usize) -> AppResult<Vec<char>> {
-        let s: String = self.chars[from..to].iter().collect();
-        Ok((self.convert)(&s)?.chars().collect())
-    }
-
-    /// The displayed form of the original text before position `i`.
-    fn prefix(&self, i: usize) -> AppResult<Vec<char>> {
-        match self.split {
-            Some(at) if i > at => {
-                let mut head = self.converted(0, at)?;
-                head.extend(self.converted(at, i)?);
-                Ok(head)
-            }
-            _ => self.converted(0, i),
-        }
-    }
-
-    /// Characters of original text in the segment.
-    pub fn len(&self) -> usize {
-        self.chars.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.chars.is_empty()
-    }
-
-    /// Characters of the segment as displayed.
-    pub fn display_len(&self) -> usize {
-        self.display.len()
-    }
-
-    /// The displayed position of original position `i`.
-    pub fn to_display(&self, i: usize) -> AppResult<usize> {
-        let i = i.min(self.chars.len());
-        if self.identity { Ok(i) } else { Ok(self.prefix(i)?.len()) }
-    }
-
-    /// Whether original position `i` falls between two converted phrases.
-    fn clean(&self, i: usize) -> AppResult<bool> {
-        Ok(self.identity || self.display.starts_with(&self.prefix(i)?))
-    }
-
-    /// The first original position that displays at or after `d`.
-    fn first_at(&self, d: usize) -> AppResult<usize> {
-        let (mut lo, mut hi) = (0usize, self.chars.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.to_display(mid)? >= d {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        Ok(lo)
-    }
-
-    /// The original position where a selection starting at displayed
-    /// position `d` starts (at or before it, between phrases).
-    pub fn start_to_original(&self, d: usize) -> AppResult<usize> {
-        if self.identity {
-            return Ok(d.min(self.chars.len()));
-        }
-        let first = self.first_at(d)?;
-        // A position between phrases that displays exactly at `d` …
-        let mut i = first;
-        while i <= self.chars.len() && self.to_display(i)? == d {
-            if self.clean(i)? {
-                return Ok(i);
-            }
-            i += 1;
-        }
-        // … or else the phrase that `d` falls inside, from its start.
-        let mut i = first.min(self.chars.len());
-        while i > 0 && !(self.to_display(i)? <= d && self.clean(i)?) {
-            i -= 1;
-        }
-        Ok(i)
-    }
-
-    /// The original position where a selection ending at displayed position
-    /// `d` ends (at or after it, between phrases).
-    pub fn end_to_original(&self, d: usize) -> AppResult<usize> {
-        if self.identity {
-            return Ok(d.min(self.chars.len()));
-        }
-        let mut i = self.first_at(d)?;
-        while i < self.chars.len() && !self.clean(i)? {
-            i += 1;
-        }
-        Ok(i)
-    }
-}
-
 /// A selection made on displayed text, in the original text's characters.
 pub(super) fn original_selection(
     state: &AppState,
@@ -342,7 +181,7 @@ pub(super) fn original_selection(
     if sel.start >= sel.end {
         return Err(AppError::invalid("the selection is empty"));
     }
-    let map = SegmentMap::new(seg, script_of(state, sel.script)?)?;
+    let map = shown_text(corpus, &p.source, state.script(sel.script)?).positions(seg)?;
     if sel.end as usize > map.display_len() {
         return Err(AppError::invalid(format!(
             "the selection {}..{} is not inside segment {} of {} ({} characters)",
@@ -363,8 +202,20 @@ pub(super) fn original_selection(
     })
 }
 
-pub(super) fn note_view(n: Note, script: DisplayScript, span: Option<Span>) -> AppResult<NoteView> {
-    Ok(NoteView { html: markdown::render(&n.body), quote: conv(&n.exact, script)?, span, note: n })
+/// A note as the UI shows it: its Markdown rendered, its quote in the script
+/// of the reader (converted out of its text's own script; as written if the
+/// texts could not be loaded).
+pub(super) fn note_view(
+    state: &AppState,
+    n: Note,
+    script: DisplayScript,
+    span: Option<Span>,
+) -> AppResult<NoteView> {
+    let shown = match state.corpus() {
+        Ok(c) => shown_text(&c, &n.source_id, script),
+        Err(_) => Shown::original(),
+    };
+    Ok(NoteView { html: markdown::render(&n.body), quote: shown.text(&n.exact)?, span, note: n })
 }
 
 #[cfg(test)]

@@ -557,32 +557,6 @@ fn a_store_from_a_newer_sheli_leaves_the_app_usable_and_the_file_untouched() {
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
 
-#[test]
-fn positions_map_between_original_and_displayed_text() {
-    // A conversion that shortens "XY" to "Z" (OpenCC phrases may change
-    // lengths; the built-in texts happen not to).
-    let shorten = || -> Converter { Box::new(|s: &str| Ok(s.replace("XY", "Z"))) };
-    let m = SegmentMap::with_converter("abXYcd", None, shorten()).unwrap();
-    // Displayed: a b Z c d. Between X and Y is inside the phrase.
-    assert_eq!(m.display_len(), 5);
-    assert_eq!([0, 1, 2, 4, 5, 6].map(|i| m.to_display(i).unwrap()), [0, 1, 2, 3, 4, 5]);
-    // Selecting Z selects XY; selecting bZ or Zc too.
-    assert_eq!((m.start_to_original(2).unwrap(), m.end_to_original(3).unwrap()), (2, 4));
-    assert_eq!((m.start_to_original(1).unwrap(), m.end_to_original(4).unwrap()), (1, 5));
-    assert_eq!((m.start_to_original(3).unwrap(), m.end_to_original(5).unwrap()), (4, 6));
-    // A 疏 converted in two parts: the phrase across the split is not joined.
-    let m = SegmentMap::with_converter("aXYbXYc", Some(5), shorten()).unwrap();
-    // Displayed: a Z b X | Y c (7 → 6 characters).
-    assert_eq!(m.display_len(), 6);
-    assert_eq!(m.to_display(5).unwrap(), 4);
-    assert_eq!(m.to_display(7).unwrap(), 6);
-    assert_eq!((m.start_to_original(3).unwrap(), m.end_to_original(5).unwrap()), (4, 6));
-    // Same lengths: identity.
-    let m = SegmentMap::with_converter("鄉射", None, Box::new(|s: &str| Ok(s.replace('鄉', "乡"))))
-        .unwrap();
-    assert_eq!((m.to_display(1).unwrap(), m.start_to_original(2).unwrap()), (1, 2));
-}
-
 /// The HTML the store makes of hostile note bodies, for the UI's test that
 /// none of it reaches the page (`ui/src/test/note-html.json`, regenerated
 /// with `make bindings`).

@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 use sheli_corpus::align::LinkKind;
-use sheli_corpus::display::convert;
 use sheli_corpus::fold::{FoldMode, fold, fold_char};
 use sheli_corpus::glossary::{
-    Card, Citation, Definition, Kind, SoundGloss, builtin_cards_shared, builtin_picture, builtin_pictures,
+    Card, Citation, Definition, Kind, SoundGloss, builtin_cards_shared, builtin_picture,
+    builtin_pictures,
 };
 use sheli_corpus::{Corpus, Layer, Passage};
 use ts_rs::TS;
@@ -21,18 +21,7 @@ use super::commands::{validate_id, view};
 use super::dto::PassageView;
 use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
-use super::state::AppState;
-
-fn conv(text: &str, script: DisplayScript) -> AppResult<String> {
-    Ok(convert(text, script.into())?)
-}
-
-fn script_or_setting(state: &AppState, script: Option<DisplayScript>) -> AppResult<DisplayScript> {
-    Ok(match script {
-        Some(s) => s,
-        None => state.settings.get()?.script,
-    })
-}
+use super::state::{AppState, shown_label, shown_text};
 
 // ── the parallel column ───────────────────────────────────────────────────
 
@@ -78,7 +67,7 @@ pub fn aligned(
     validate_id("passage", id)?;
     let corpus = state.corpus()?;
     corpus.passage(id)?;
-    let script = script_or_setting(state, script)?;
+    let script = state.script(script)?;
     let mut out = corpus
         .aligned_with(id)
         .into_iter()
@@ -340,8 +329,9 @@ impl Labels<'_> {
         if let Some(l) = self.cache.get(source) {
             return Ok(l.clone());
         }
+        let label = shown_label(self.corpus, Some(source), self.script);
         let (work, edition) = match self.corpus.source(source) {
-            Some(s) => (conv(&s.info.work, self.script)?, conv(&s.info.edition, self.script)?),
+            Some(s) => (label.text(&s.info.work)?, label.text(&s.info.edition)?),
             None => (source.to_owned(), String::new()),
         };
         self.cache.insert(source.to_owned(), (work.clone(), edition.clone()));
@@ -351,16 +341,16 @@ impl Labels<'_> {
 
 fn citation(c: &Citation, labels: &mut Labels) -> AppResult<CitationView> {
     let (title, edition) = labels.of(&c.source)?;
-    let script = labels.script;
+    let shown = shown_text(labels.corpus, &c.source, labels.script);
     Ok(CitationView {
         source: c.source.clone(),
         title,
         edition,
         line: c.line,
         column: c.column,
-        text: conv(&c.text, script)?,
+        text: shown.text(&c.text)?,
         layer: c.layer,
-        on: c.on.as_deref().map(|t| conv(t, script)).transpose()?,
+        on: c.on.as_deref().map(|t| shown.text(t)).transpose()?,
         note: c.note.clone(),
         passage: passage_at(labels.corpus, &c.source, c.line, c.column).map(|p| p.id.clone()),
     })
@@ -368,15 +358,15 @@ fn citation(c: &Citation, labels: &mut Labels) -> AppResult<CitationView> {
 
 fn sound_gloss(r: &SoundGloss, labels: &mut Labels) -> AppResult<SoundGlossView> {
     let (title, _) = labels.of(&r.source)?;
-    let script = labels.script;
+    let shown = shown_text(labels.corpus, &r.source, labels.script);
     Ok(SoundGlossView {
         source: r.source.clone(),
         title,
         line: r.line,
         column: r.column,
-        text: conv(&r.text, script)?,
-        character: conv(&r.character, script)?,
-        reading: conv(&r.reading, script)?,
+        text: shown.text(&r.text)?,
+        character: shown.text(&r.character)?,
+        reading: shown.text(&r.reading)?,
         fanqie: r.reading.ends_with('反') || r.reading.ends_with('切'),
         note: r.note.clone(),
         passage: passage_at(labels.corpus, &r.source, r.line, Some(r.column)).map(|p| p.id.clone()),
@@ -392,7 +382,7 @@ pub fn card(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppRes
         .iter()
         .find(|c| c.id == id)
         .ok_or_else(|| AppError::NotFound { what: "card", id: id.to_owned() })?;
-    let script = script_or_setting(state, script)?;
+    let script = state.script(script)?;
     let mut labels = Labels { corpus: &corpus, script, cache: HashMap::new() };
     let list = |l: &[Citation], labels: &mut Labels| {
         l.iter().map(|q| citation(q, labels)).collect::<AppResult<Vec<_>>>()
@@ -406,7 +396,10 @@ pub fn card(state: &AppState, id: &str, script: Option<DisplayScript>) -> AppRes
         kind: c.kind,
         kind_label: c.kind.label().to_owned(),
         also_kinds: c.also_kinds.clone(),
-        definition: Definition { en: c.definition.en.clone(), zh: conv(&c.definition.zh, script)? },
+        definition: Definition {
+            en: c.definition.en.clone(),
+            zh: shown_label(&corpus, None, script).text(&c.definition.zh)?,
+        },
         search: SearchHint {
             query: c.search.query.clone(),
             also: c.search.also.clone(),

@@ -278,3 +278,48 @@ fn the_config_has_a_strict_csp_and_no_plugins() {
     let cargo = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     assert!(!cargo.contains("tauri-plugin"), "no plugins");
 }
+
+/// 繁 on a traditional edition, or 简 on a simplified one, changes nothing:
+/// OpenCC's simplified-to-traditional table would otherwise rewrite what the
+/// edition wrote on purpose (云「 → 雲「, 辟 → 闢 in the 註疏 edition). Over
+/// every passage of every built-in source, every segment and its readings.
+#[test]
+fn each_edition_is_shown_unchanged_in_its_own_script() {
+    let (state, _dir) = state_over(builtin());
+    let corpus = builtin();
+    let mut checked = 0;
+    for source in corpus.sources() {
+        let own = match source.info.script {
+            sheli_corpus::EditionScript::Traditional => DisplayScript::Traditional,
+            sheli_corpus::EditionScript::Simplified => DisplayScript::Simplified,
+        };
+        for p in corpus.passages_of(&source.info.id) {
+            let shown = commands::passage(&state, &p.id, Some(own)).unwrap();
+            for (seg, view) in p.segments.iter().zip(&shown.segments) {
+                assert_eq!(view.text, seg.text, "{} in its own script", p.id);
+                assert_eq!(view.shu_on_zhu, seg.shu_on_zhu, "{}", p.id);
+                for (r, v) in seg.readings.iter().zip(&view.readings) {
+                    assert_eq!((&v.character, &v.reading), (&r.character, &r.reading), "{}", p.id);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1500, "{checked} segments checked");
+    // The 註疏's 云「 and 辟 stay as written under 繁 …
+    let p = commands::passage(&state, "xiangshe.zhushu.0001", Some(DisplayScript::Traditional))
+        .unwrap();
+    let text: String = p.segments.iter().map(|s| s.text.as_str()).collect();
+    assert!(text.contains("云「鄉大夫若在焉") && !text.contains("雲「"), "{text}");
+    // … while 简 still converts it, and 繁 converts the simplified 通解.
+    let s =
+        commands::passage(&state, "xiangshe.zhushu.0001", Some(DisplayScript::Simplified)).unwrap();
+    assert!(s.segments.iter().any(|x| x.text.contains("乡")), "简 converts the 註疏");
+    let tongjie = corpus.passages_of("xiangshe.tongjie").first().unwrap().id.clone();
+    let t = commands::passage(&state, &tongjie, Some(DisplayScript::Traditional)).unwrap();
+    let original = corpus.passage(&tongjie).unwrap();
+    assert!(
+        t.segments.iter().zip(&original.segments).any(|(v, s)| v.text != s.text),
+        "繁 converts the simplified 通解"
+    );
+}
