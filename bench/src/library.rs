@@ -70,27 +70,44 @@ pub fn measure(cmd: &mut Command) -> Result<ChildCost> {
     Ok(ChildCost { wall_ms, peak_mb: usage.ru_maxrss as f64 / 1024.0 })
 }
 
-/// Writes `target` CJK characters of poetry as a plain text (one poem a
-/// paragraph), repeating the corpus if it holds fewer.
-pub fn write_library_text(dist: &Path, target: usize, path: &Path) -> Result<usize> {
+/// Writes `target` CJK characters of poetry as plain text (one poem a
+/// paragraph) into `dir`, in files of at most `per_file` characters,
+/// repeating the corpus if it holds fewer. Returns the characters written.
+pub fn write_library_texts(dist: &Path, target: usize, per_file: usize, dir: &Path) -> Result<usize> {
     let poems = poetry::sample(dist, target)?;
-    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let mut chars = 0;
+    if poems.is_empty() {
+        bail!("the scale corpus is empty");
+    }
+    std::fs::create_dir_all(dir)?;
+    let (mut chars, mut in_file, mut n) = (0, 0, 0);
+    let mut w: Option<std::io::BufWriter<std::fs::File>> = None;
     'outer: loop {
         for p in &poems {
+            if w.is_none() || in_file >= per_file {
+                if let Some(mut old) = w.take() {
+                    old.flush()?;
+                }
+                n += 1;
+                w = Some(std::io::BufWriter::new(std::fs::File::create(
+                    dir.join(format!("part-{n:03}.txt")),
+                )?));
+                in_file = 0;
+            }
             let text = p.text.replace("\n\n", "\n");
-            w.write_all(text.trim().as_bytes())?;
-            w.write_all(b"\n\n")?;
-            chars += poetry::cjk_chars(&text);
+            let out = w.as_mut().expect("opened above");
+            out.write_all(text.trim().as_bytes())?;
+            out.write_all(b"\n\n")?;
+            let c = poetry::cjk_chars(&text);
+            chars += c;
+            in_file += c;
             if chars >= target {
                 break 'outer;
             }
         }
-        if poems.is_empty() {
-            bail!("the scale corpus is empty");
-        }
     }
-    w.flush()?;
+    if let Some(mut last) = w {
+        last.flush()?;
+    }
     Ok(chars)
 }
 
@@ -165,7 +182,13 @@ fn cost_json(c: Option<ChildCost>) -> Value {
 }
 
 /// Runs every measurement; returns the figures as JSON (also printed).
-pub fn run(app: &Path, cache: &Path, sizes: &[(String, usize)], runs: usize) -> Result<Value> {
+pub fn run(
+    app: &Path,
+    cache: &Path,
+    sizes: &[(String, usize)],
+    per_file: usize,
+    runs: usize,
+) -> Result<Value> {
     if !app.is_file() {
         bail!("{} is not built (cargo build --release -p sheli)", app.display());
     }
@@ -181,12 +204,16 @@ pub fn run(app: &Path, cache: &Path, sizes: &[(String, usize)], runs: usize) -> 
         "sizes": {},
     });
     for (label, chars) in sizes {
-        let text = work.join(format!("library-{label}.txt"));
-        let written = write_library_text(&dist, *chars, &text)?;
-        let bytes = std::fs::metadata(&text)?.len();
+        let text = work.join(format!("library-{label}"));
+        let written = write_library_texts(&dist, *chars, per_file, &text)?;
+        let (mut bytes, mut files) = (0, 0);
+        for f in std::fs::read_dir(&text)? {
+            bytes += f?.metadata()?.len();
+            files += 1;
+        }
         let data = work.join(format!("data-{label}"));
         std::fs::create_dir_all(&data)?;
-        eprintln!("library: importing {written} characters ({} MB) …", bytes >> 20);
+        eprintln!("library: importing {written} characters ({} MB, {files} files) …", bytes >> 20);
         let import = measure(
             sheli(app, &data).arg("import").arg(&text).args(["--work", &format!("詩{label}")]),
         )?;
@@ -196,11 +223,12 @@ pub fn run(app: &Path, cache: &Path, sizes: &[(String, usize)], runs: usize) -> 
         out["sizes"][label] = json!({
             "characters": written,
             "bytes": bytes,
+            "files": files,
             "import": cost_json(Some(import)),
             "search": cost_json(Some(search)),
             "app": cost_json(app_cost),
         });
-        std::fs::remove_file(&text).ok();
+        std::fs::remove_dir_all(&text).ok();
     }
     std::fs::remove_dir_all(&work).ok();
     Ok(out)
@@ -236,8 +264,9 @@ pub fn markdown(v: &Value) -> String {
     if let Some(sizes) = v["sizes"].as_object() {
         for (label, s) in sizes {
             md.push_str(&format!(
-                "| + {label} imported ({} characters) | {} | {} | {} | {} | {} | {} |\n",
+                "| + {label} imported ({} characters in {} file(s)) | {} | {} | {} | {} | {} | {} |\n",
                 s["characters"],
+                s["files"],
                 f(&s["search"]["ms"]),
                 f(&s["search"]["mb"]),
                 f(&s["import"]["ms"]),
