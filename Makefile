@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export CARGO_TERM_COLOR ?= never
 CARGO ?= cargo
 
-.PHONY: run test deps test-rust test-ui test-e2e ui bindings bench package clean
+.PHONY: run test deps test-rust test-ui test-e2e ui bindings bench package clean stress
 
 deps:
 	scripts/install-deps.sh system ui
@@ -41,6 +41,16 @@ test-e2e: deps
 ## Regenerates ui/src/lib/bindings/ from the Rust types (ts-rs).
 bindings:
 	UPDATE_BINDINGS=1 $(CARGO) test -p sheli --lib bindings
+
+## The stress harness at full size (not part of `make test`, which runs its
+## short version): the real `sheli` SIGKILLed 100 times at random moments
+## during imports, restores and store writes, concurrent imports and searches,
+## four processes opening a fresh data folder; it prints what it tried and
+## what it found. SHELI_STRESS_ROUNDS / SHELI_STRESS_SEED override.
+## Source: src-tauri/tests/integration/stress.rs.
+stress:
+	SHELI_STRESS_ROUNDS=$${SHELI_STRESS_ROUNDS:-100} $(CARGO) test -p sheli --locked \
+		--test integration stress:: -- --nocapture --test-threads=1
 
 ## Search benchmark against SQLite FTS5 on ~1M/~10M characters of poetry
 ## (release build; downloads the corpus once), then the app's start-up and

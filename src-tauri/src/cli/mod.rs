@@ -1,25 +1,51 @@
 //! The `sheli` command line. Every subcommand runs without a display, prints
 //! human-readable text or, with `--json`, JSON, and exits non-zero with a
-//! clear message on bad input.
+//! clear message on bad input (with `--json`, a JSON error on standard
+//! output; see `error.rs`).
+//!
+//! One module per subject: `corpus_cmd` (corpus, show), `search_cmd`,
+//! `import_cmd`, `backup_cmd` (backup, restore), `glossary_cmd`,
+//! `notes_cmd`, `review_cmd`; `shared` holds what they share.
 
+mod backup_cmd;
 mod corpus_cmd;
+mod error;
+mod glossary_cmd;
+mod import_cmd;
+mod notes_cmd;
+mod review_cmd;
 mod search_cmd;
-mod store_cmd;
+mod shared;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+const AFTER_HELP: &str = "\
+With no command, `sheli` opens the desktop app (it needs a display). Every command above runs \
+in a terminal, without a display.
+
+With --json, a command prints its answer as JSON on standard output, and so does a failure: \
+{\"error\": {\"kind\": KIND, \"message\": \"…\"}} on standard output, exit status 1. KIND is one of \
+invalid_input (a bad query, argument or file), not_found (no such passage, glossary, card, note \
+or file), conflict (a duplicate name, an existing file), incompatible (a data \
+file or backup from a newer Sheli, or not Sheli's), busy (another Sheli is changing the data \
+folder: try again) and storage (the disk or the database failed). Without --json, a failure is one \
+line `sheli: …` on standard error, exit status 1. A wrong command line (an unknown flag, a missing \
+argument) prints its usage on standard error and exits with status 2.";
+
 #[derive(Parser)]
 #[command(
     name = "sheli",
     version,
     about = "Study the archery and banquet chapters of the 儀禮",
-    after_help = "With no command, `sheli` opens the desktop app (it needs a display). \
-                  Every command above runs in a terminal, without a display."
+    after_help = AFTER_HELP
 )]
 struct Cli {
+    /// Print the answer — or the error — as JSON on standard output.
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -27,16 +53,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the sources: origin file, work, edition, script, segment counts per layer.
-    Corpus {
-        #[arg(long)]
-        json: bool,
-    },
+    Corpus,
     /// Show a passage with all its layers, its source line and its aligned passages.
     Show {
         /// Passage id, e.g. xiangshe.zhushu.0001
         id: String,
-        #[arg(long)]
-        json: bool,
     },
     /// Search every text (see the README for the query language).
     Search {
@@ -57,8 +78,6 @@ enum Command {
         /// How many results to show
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1000))]
         limit: u16,
-        #[arg(long)]
-        json: bool,
     },
     /// Add your own plain-text works (UTF-8, GB18030 or Big5) to the library.
     Import {
@@ -69,9 +88,38 @@ enum Command {
         #[arg(long)]
         work: Option<String>,
     },
-    /// backup, restore, glossary, notes, review (see store_cmd.rs).
-    #[command(flatten)]
-    Store(store_cmd::StoreCommand),
+    /// Back up everything you made — glossaries, reviews, notes, imported
+    /// texts, settings — into one file.
+    Backup {
+        file: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Restore a backup made by `sheli backup`, replacing your glossaries,
+    /// reviews, notes, imported texts and settings with the backup's.
+    Restore { file: PathBuf },
+    /// Your glossaries: named lists of cards.
+    #[command(after_help = glossary_cmd::ADDRESSING)]
+    Glossary {
+        #[command(subcommand)]
+        command: glossary_cmd::GlossaryCommand,
+    },
+    /// Your notes on the texts.
+    Notes {
+        #[command(subcommand)]
+        command: notes_cmd::NotesCommand,
+    },
+    /// Review a glossary's cards as flashcards (FSRS scheduling).
+    #[command(after_help = glossary_cmd::ADDRESSING)]
+    Review {
+        #[command(subcommand)]
+        command: review_cmd::ReviewCommand,
+    },
+    /// Test helper: adds COUNT notes, one transaction each, printing
+    /// `ack <n> <note id>` after each commit.
+    #[command(hide = true)]
+    StoreStress { count: u32 },
 }
 
 /// Runs the CLI and returns the process exit code.
@@ -83,28 +131,38 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    let json = cli.json;
     let result = match cli.command {
-        Command::Corpus { json } => corpus_cmd::corpus(json),
-        Command::Show { id, json } => corpus_cmd::show(&id, json),
-        Command::Search { query, layer, work, source, exact, limit, json } => {
-            search_cmd::search(search_cmd::SearchArgs {
-                query,
-                layer,
-                work,
-                source,
-                exact,
-                limit: limit as usize,
-                json,
-            })
-        }
-        Command::Import { paths, work } => search_cmd::import(paths, work),
-        Command::Store(command) => store_cmd::run(command),
+        Command::Corpus => corpus_cmd::corpus(json),
+        Command::Show { id } => corpus_cmd::show(&id, json),
+        Command::Search { query, layer, work, source, exact, limit } => search_cmd::search(
+            search_cmd::SearchArgs { query, layer, work, source, exact, limit: limit as usize },
+            json,
+        ),
+        Command::Import { paths, work } => import_cmd::import(paths, work, json),
+        Command::Backup { file, force } => backup_cmd::backup(&file, force, json),
+        Command::Restore { file } => backup_cmd::restore(&file, json),
+        Command::Glossary { command } => glossary_cmd::run(command, json),
+        Command::Notes { command } => notes_cmd::run(command, json),
+        Command::Review { command } => review_cmd::run(command, json),
+        Command::StoreStress { count } => notes_cmd::stress(count),
     };
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("sheli: {e:#}");
+            error::report(&e, json);
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Clap checks every subcommand's arguments (names, positions, groups)
+    /// only when that subcommand is parsed; this checks them all at once.
+    #[test]
+    fn every_subcommand_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

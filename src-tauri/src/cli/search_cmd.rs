@@ -1,21 +1,17 @@
-//! `sheli search` and `sheli import`.
+//! `sheli search`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use sheli_index::indexer::Progress;
 use sheli_index::{SearchRequest, SearchResponse};
+use sheli_library::Library;
 
-use sheli_library::{self as library, Library};
-
-fn data_dir() -> Result<PathBuf> {
-    library::default_data_dir().context("no data directory: set SHELI_DATA_DIR or HOME")
-}
+use super::shared::{data_dir, print_json};
 
 /// Progress of an index build on stderr: a line that rewrites itself on a
 /// terminal, a few plain lines otherwise.
-fn progress_printer() -> impl FnMut(Progress) {
+pub fn progress_printer() -> impl FnMut(Progress) {
     let tty = std::io::stderr().is_terminal();
     let mut last_decile = usize::MAX;
     move |p: Progress| {
@@ -39,10 +35,9 @@ pub struct SearchArgs {
     pub source: Option<String>,
     pub exact: bool,
     pub limit: usize,
-    pub json: bool,
 }
 
-pub fn search(args: SearchArgs) -> Result<()> {
+pub fn search(args: SearchArgs, json: bool) -> Result<()> {
     let library = Library::open(&data_dir()?)?;
     let opened = library.open_index(&mut progress_printer())?;
     if let Some(reason) = &opened.rebuilt {
@@ -61,8 +56,8 @@ pub fn search(args: SearchArgs) -> Result<()> {
         offset: 0,
     };
     let response = opened.index.search(&request)?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&response)?);
+    if json {
+        print_json(&response)?;
     } else {
         print_human(&response, std::io::stdout().is_terminal());
     }
@@ -106,25 +101,4 @@ fn print_human(r: &SearchResponse, colour: bool) {
         let layer = if h.ji { "記".to_string() } else { h.layer.label().to_string() };
         println!("{:<22} {:<2} L{:<5} {line}", h.id, layer, h.line);
     }
-}
-
-pub fn import(paths: Vec<PathBuf>, work: Option<String>) -> Result<()> {
-    let dir = data_dir()?;
-    let report = library::import(&dir, &paths, work.as_deref(), &mut |done, total, file| {
-        if done < total {
-            eprintln!("reading {}/{}: {file}", done + 1, total);
-        }
-    })?;
-    for t in &report.imported {
-        println!(
-            "imported {} as {} ({}, {}, {} passages)",
-            t.file, t.id, t.work, t.encoding, t.passages
-        );
-    }
-    let library = Library::open(&dir)?;
-    let opened = library.open_index(&mut progress_printer())?;
-    if let Some(reason) = &opened.rebuilt {
-        eprintln!("note: rebuilt the search index because {reason}");
-    }
-    Ok(())
 }

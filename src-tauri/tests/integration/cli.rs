@@ -206,3 +206,66 @@ fn output_cut_short_by_a_pipe_is_not_a_crash() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// With `--json`, a failure is `{"error": {"kind", "message"}}` on standard
+/// output (what a script parses), exit 1, and nothing on standard error but
+/// progress; the kind comes from the error's type.
+fn json_error(out: &Output) -> (String, String) {
+    assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("stdout is one JSON error ({e}): {}", String::from_utf8_lossy(&out.stdout))
+    });
+    let e = &v["error"];
+    assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
+    assert_eq!(e.as_object().unwrap().len(), 2, "{v}");
+    (e["kind"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned())
+}
+
+#[test]
+fn with_json_every_failure_is_a_json_error_on_stdout_with_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (kind, message) = json_error(&sheli(d, &["search", "\"再拜", "--json"]));
+    assert_eq!((kind.as_str(), message.contains("unbalanced quote")), ("invalid_input", true));
+    // --json is accepted before the command as well as after it
+    let (kind, _) = json_error(&sheli(d, &["--json", "search", "觶 foo:x"]));
+    assert_eq!(kind, "invalid_input");
+    let (kind, message) = json_error(&sheli(d, &["show", "xiangshe.zhushu.9999", "--json"]));
+    assert_eq!(kind, "not_found");
+    assert!(message.contains("xiangshe.zhushu.9999"), "{message}");
+    let (kind, message) = json_error(&sheli(d, &["glossary", "show", "nope", "--json"]));
+    assert_eq!(kind, "not_found");
+    assert!(message.contains("nope"), "{message}");
+    // commands that print nothing but a sentence on success fail as JSON too
+    let (kind, _) = json_error(&sheli(d, &["glossary", "delete", "nope", "--json"]));
+    assert_eq!(kind, "not_found");
+    let (kind, _) = json_error(&sheli(d, &["notes", "delete", "999", "--json"]));
+    assert_eq!(kind, "not_found");
+    let missing = d.join("no-such-backup.sheli");
+    let (kind, message) = json_error(&sheli(d, &["restore", missing.to_str().unwrap(), "--json"]));
+    assert_eq!(kind, "not_found");
+    assert!(message.contains("no-such-backup.sheli"), "{message}");
+    let not_backup = d.join("x.sheli");
+    std::fs::write(&not_backup, "hello").unwrap();
+    let (kind, _) = json_error(&sheli(d, &["restore", not_backup.to_str().unwrap(), "--json"]));
+    assert_eq!(kind, "incompatible");
+    assert_eq!(json(&sheli(d, &["glossary", "create", "g", "--json"]))["name"], "g");
+    let (kind, message) = json_error(&sheli(d, &["glossary", "create", "g", "--json"]));
+    assert_eq!(kind, "conflict");
+    assert!(message.contains("already exists"), "{message}");
+    let binary = d.join("bad.txt");
+    std::fs::write(&binary, b"\x7fELF\x00\x01\x02").unwrap();
+    let (kind, _) = json_error(&sheli(d, &["import", binary.to_str().unwrap(), "--json"]));
+    assert_eq!(kind, "invalid_input");
+
+    // Without --json: one line on stderr, nothing on stdout.
+    let out = sheli(d, &["show", "xiangshe.zhushu.9999"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).starts_with("sheli: no passage"), "{}", stderr(&out));
+    // A wrong command line is clap's: usage on stderr, exit 2, even with --json.
+    let out = sheli(d, &["search", "--json", "--no-such-flag", "觶"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).contains("Usage"), "{}", stderr(&out));
+}

@@ -12,3 +12,4 @@ mod cli;
 mod headless;
 mod index_cli;
 mod store_cli;
+mod stress;

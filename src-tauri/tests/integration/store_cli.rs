@@ -373,3 +373,116 @@ fn sigkill_in_a_burst_of_writes_loses_nothing_acknowledged() {
         assert!(notes.iter().any(|n| n.id == *id), "note {id}");
     }
 }
+
+/// A glossary named “1” and the glossary with id 1 are different glossaries:
+/// a bare argument is always a name, `--id` makes it an id, and neither hides
+/// the other (before, the name won and the other glossary was unreachable by
+/// its id, and an all-digit argument with no such name silently meant an id).
+#[test]
+fn glossaries_are_addressed_by_name_or_explicitly_by_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let first = json(&sheli(d, &["glossary", "create", "射器", "--json"]));
+    let named_1 = json(&sheli(d, &["glossary", "create", "1", "--json"]));
+    assert_eq!(first["id"], 1);
+    assert_eq!(named_1["id"], 2, "the glossary named “1” is not the glossary with id 1");
+    json(&sheli(d, &["glossary", "add", "射器", "--builtin", "zhi", "--json"]));
+
+    let by_name = json(&sheli(d, &["glossary", "show", "1", "--json"]));
+    assert_eq!(by_name["glossary"]["name"], "1");
+    let by_id = json(&sheli(d, &["glossary", "show", "--id", "1", "--json"]));
+    assert_eq!(by_id["glossary"]["name"], "射器");
+    assert_eq!(by_id["cards"][0]["headword"], "觶");
+    // `#2`, as `glossary list` prints it, is accepted with --id
+    let by_hash = json(&sheli(d, &["glossary", "show", "--id", "#2", "--json"]));
+    assert_eq!(by_hash["glossary"]["name"], "1");
+
+    // No glossary is named “2”: refused, with the way to mean the id.
+    let e = fails(&sheli(d, &["glossary", "show", "2"]));
+    assert!(e.contains("no glossary named “2”") && e.contains("--id"), "{e}");
+    let e = fails(&sheli(d, &["glossary", "show", "--id", "9"]));
+    assert!(e.contains("no glossary with id 9"), "{e}");
+    let e = fails(&sheli(d, &["glossary", "show", "--id", "射器"]));
+    assert!(e.contains("--id needs"), "{e}");
+
+    // Every glossary and review command follows the rule.
+    let due = json(&sheli(d, &["review", "due", "--id", "1", "--json"]));
+    assert_eq!(due["total"], 1);
+    let due = json(&sheli(d, &["review", "due", "1", "--json"]));
+    assert_eq!(due["total"], 0);
+    let next = json(&sheli(d, &["review", "next", "--id", "1", "--json"]));
+    assert_eq!(next["front"], "觶");
+    json(&sheli(d, &["review", "history", "--id", "1", "--json"]));
+    let found = json(&sheli(d, &["glossary", "search", "--id", "1", "觯", "--json"]));
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    let found = json(&sheli(d, &["glossary", "search", "1", "觯", "--json"]));
+    assert!(found.as_array().unwrap().is_empty());
+    let tsv = ok(&sheli(d, &["glossary", "export", "--id", "1"]));
+    assert!(tsv.contains("#deck:射器"), "{tsv}");
+    json(&sheli(d, &["glossary", "add", "1", "--headword", "豐", "--json"]));
+    ok(&sheli(d, &["glossary", "rename", "--id", "1", "vessels"]));
+    ok(&sheli(d, &["glossary", "delete", "1"]));
+    let left = json(&sheli(d, &["glossary", "list", "--json"]));
+    let names: Vec<&str> =
+        left.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["vessels"], "deleting “1” deleted the glossary named 1, not id 1");
+
+    let help = ok(&sheli(d, &["glossary", "--help"]));
+    assert!(help.contains("always a name") && help.contains("--id"), "{help}");
+}
+
+/// `export -o FILE` keeps an existing file unless `--force`, and writes
+/// through a temporary file so that no half-written file is ever left.
+#[test]
+fn exports_never_replace_a_file_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("data");
+    let d = d.as_path();
+    ok(&sheli(d, &["glossary", "create", "g"]));
+    ok(&sheli(d, &["glossary", "add", "g", "--builtin", "zhi"]));
+    ok(&sheli(d, &["notes", "add", "xiangshe.zhushu.0001", "--quote", "鄉射", "--body", "b"]));
+
+    for (what, args) in [
+        ("glossary", &["glossary", "export", "g"][..]),
+        ("notes", &["notes", "export", "--format", "json"][..]),
+    ] {
+        let file = dir.path().join(format!("{what}.out"));
+        std::fs::write(&file, "mine, not Sheli's").unwrap();
+        let path = file.to_str().unwrap();
+        let with = |extra: &[&'static str]| -> Vec<&str> {
+            args.iter().copied().chain(["-o", path]).chain(extra.iter().copied()).collect()
+        };
+        let e = fails(&sheli(d, &with(&[])));
+        assert!(e.contains("already exists") && e.contains("--force"), "{what}: {e}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine, not Sheli's", "{what}");
+        let out = sheli(d, &with(&["--json"]));
+        assert_eq!(out.status.code(), Some(1));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "conflict", "{what}");
+
+        let wrote = json(&sheli(d, &with(&["--force", "--json"])));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(wrote["bytes"].as_u64(), Some(text.len() as u64), "{what}");
+        // the whole export (its time stamp aside: a second export may fall in
+        // the next second)
+        let stamped = |t: &str| -> String {
+            t.lines().filter(|l| !l.contains("\"generated\"")).collect::<Vec<_>>().join("\n")
+        };
+        assert_eq!(stamped(&text), stamped(&ok(&sheli(d, args))), "{what}: the whole export");
+        // nothing left beside it: the temporary file was renamed into place
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("sheli-tmp"))
+            .collect();
+        assert!(names.is_empty(), "{names:?}");
+        // a new file needs no --force
+        let fresh = dir.path().join(format!("{what}.new"));
+        let fresh_path = fresh.to_str().unwrap();
+        let fresh_args: Vec<&str> = args.iter().copied().chain(["-o", fresh_path]).collect();
+        ok(&sheli(d, &fresh_args));
+        assert_eq!(stamped(&std::fs::read_to_string(&fresh).unwrap()), stamped(&text));
+    }
+    // --force without --output is a usage error
+    assert_eq!(sheli(d, &["notes", "export", "--force"]).status.code(), Some(2));
+}

@@ -1,0 +1,185 @@
+//! How the CLI reports a failure.
+//!
+//! Without `--json`: one line `sheli: <message>` on standard error, exit 1.
+//! With `--json`: `{"error": {"kind": "…", "message": "…"}}` on standard
+//! output — the stream a script parses, so that it gets either the answer or
+//! the error from one place — and exit 1. Clap's own usage errors (an unknown
+//! flag, a missing argument) are not affected: usage text on standard error,
+//! exit 2.
+//!
+//! `kind` comes from the type of the error, not from its wording: the first
+//! error in the chain that Sheli knows (the store's, the library's, the
+//! index's, the corpus's, or the CLI's own) decides it.
+
+use serde::Serialize;
+use sheli_corpus::CorpusError;
+use sheli_index::IndexError;
+use sheli_index::query::QueryError;
+use sheli_library::LibraryError;
+use sheli_store::StoreError;
+
+/// What kind of failure, for scripts to branch on. The set is closed and
+/// documented in `sheli --help`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Malformed input: a bad query, field, file or argument.
+    InvalidInput,
+    /// A well-formed name or id of something that does not exist.
+    NotFound,
+    /// The input clashes with what is there (a duplicate name, an existing
+    /// file).
+    Conflict,
+    /// A data file from a newer Sheli, or not a Sheli file (e.g. a backup).
+    Incompatible,
+    /// Another Sheli is changing the data folder; try again later.
+    Busy,
+    /// The disk, the database or the data folder failed.
+    Storage,
+}
+
+/// An error the CLI itself finds (an argument that names nothing, a file
+/// that is not text), with its kind.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct CliError {
+    pub kind: Kind,
+    pub message: String,
+}
+
+impl CliError {
+    pub fn invalid(message: impl Into<String>) -> CliError {
+        CliError { kind: Kind::InvalidInput, message: message.into() }
+    }
+    pub fn not_found(message: impl Into<String>) -> CliError {
+        CliError { kind: Kind::NotFound, message: message.into() }
+    }
+    pub fn conflict(message: impl Into<String>) -> CliError {
+        CliError { kind: Kind::Conflict, message: message.into() }
+    }
+}
+
+/// The kind of a failure: the first error in its chain whose type Sheli
+/// knows decides. An error of no known type (e.g. writing to standard
+/// output failed) is `storage`.
+pub fn kind_of(e: &anyhow::Error) -> Kind {
+    e.chain().find_map(known_kind).unwrap_or(Kind::Storage)
+}
+
+fn known_kind(e: &(dyn std::error::Error + 'static)) -> Option<Kind> {
+    if let Some(e) = e.downcast_ref::<CliError>() {
+        return Some(e.kind);
+    }
+    if let Some(e) = e.downcast_ref::<StoreError>() {
+        use sheli_store::ErrorKind as K;
+        return Some(match e.kind() {
+            K::InvalidInput => Kind::InvalidInput,
+            K::NotFound => Kind::NotFound,
+            K::Conflict => Kind::Conflict,
+            K::Incompatible => Kind::Incompatible,
+            K::Storage => Kind::Storage,
+        });
+    }
+    if let Some(e) = e.downcast_ref::<LibraryError>() {
+        return Some(library_kind(e));
+    }
+    if let Some(e) = e.downcast_ref::<IndexError>() {
+        return Some(index_kind(e));
+    }
+    if let Some(e) = e.downcast_ref::<CorpusError>() {
+        return Some(corpus_kind(e));
+    }
+    if e.downcast_ref::<QueryError>().is_some() {
+        return Some(Kind::InvalidInput);
+    }
+    if let Some(e) = e.downcast_ref::<std::io::Error>() {
+        // A file the user named (to import, to restore) that is not there.
+        return Some(match e.kind() {
+            std::io::ErrorKind::NotFound => Kind::NotFound,
+            _ => Kind::Storage,
+        });
+    }
+    None
+}
+
+// The matches below name every variant on purpose: a new variant does not
+// compile until someone decides its kind.
+
+fn library_kind(e: &LibraryError) -> Kind {
+    match e {
+        LibraryError::Corpus(e) => corpus_kind(e),
+        LibraryError::Index(e) => index_kind(e),
+        // Every file of an import is checked before anything is written; a
+        // refusal is about the files the user gave.
+        LibraryError::Import(_) => Kind::InvalidInput,
+        LibraryError::Busy { .. } => Kind::Busy,
+        LibraryError::File { .. }
+        | LibraryError::Manifest { .. }
+        | LibraryError::DataFolder { .. } => Kind::Storage,
+    }
+}
+
+fn index_kind(e: &IndexError) -> Kind {
+    match e {
+        IndexError::Query(_) => Kind::InvalidInput,
+        IndexError::Corpus(e) => corpus_kind(e),
+        IndexError::Tantivy(_)
+        | IndexError::Open(_)
+        | IndexError::Io { .. }
+        | IndexError::Meta(_) => Kind::Storage,
+    }
+}
+
+fn corpus_kind(e: &CorpusError) -> Kind {
+    match e {
+        CorpusError::UnknownPassage(_) | CorpusError::UnknownSource(_) => Kind::NotFound,
+        CorpusError::Manifest(_)
+        | CorpusError::Parse { .. }
+        | CorpusError::Data { .. }
+        | CorpusError::Display(_) => Kind::Storage,
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    kind: Kind,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct ErrorJson {
+    error: ErrorBody,
+}
+
+/// Reports a failed command as the brief of this module says.
+pub fn report(e: &anyhow::Error, json: bool) {
+    if json {
+        let body = ErrorJson { error: ErrorBody { kind: kind_of(e), message: format!("{e:#}") } };
+        // Serialising two strings cannot fail; if stdout is gone, so is the reader.
+        if let Ok(text) = serde_json::to_string(&body) {
+            println!("{text}");
+        }
+    } else {
+        eprintln!("sheli: {e:#}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_comes_from_the_first_known_error_in_the_chain() {
+        let e = anyhow::Error::from(StoreError::UnknownGlossary("g".into())).context("showing");
+        assert_eq!(kind_of(&e), Kind::NotFound);
+        let e = anyhow::Error::from(LibraryError::Index(IndexError::Query(QueryError {
+            message: "unbalanced quote".into(),
+            span: None,
+        })));
+        assert_eq!(kind_of(&e), Kind::InvalidInput);
+        let e = anyhow::Error::from(CorpusError::UnknownPassage("x.0001".into()));
+        assert_eq!(kind_of(&e), Kind::NotFound);
+        assert_eq!(kind_of(&anyhow::anyhow!("something else")), Kind::Storage);
+        assert_eq!(serde_json::to_value(Kind::InvalidInput).unwrap(), "invalid_input");
+    }
+}

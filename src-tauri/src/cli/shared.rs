@@ -1,0 +1,145 @@
+//! What the CLI's commands share: where the data folder is, opening the
+//! store and the texts, printing JSON, and reading and writing the user's
+//! files.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use sheli_corpus::Corpus;
+use sheli_library::{self as library, Library};
+use sheli_store::{self as store, Store};
+
+use super::error::CliError;
+
+/// The data folder: `SHELI_DATA_DIR`, or the platform's data directory.
+pub fn data_dir() -> Result<PathBuf> {
+    library::default_data_dir().context("no data directory: set SHELI_DATA_DIR or HOME")
+}
+
+pub fn open_store() -> Result<Store> {
+    Ok(Store::open_in(&data_dir()?)?)
+}
+
+/// The texts, with the user's imported ones.
+pub fn corpus() -> Result<std::sync::Arc<Corpus>> {
+    Ok(Library::open(&data_dir()?)?.corpus)
+}
+
+pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+/// A user's file to import (a glossary, annotations, a note's body): UTF-8
+/// text of at most the store's import limit, checked before it is read.
+pub fn read_input(path: &Path) -> Result<String> {
+    let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+    if !meta.is_file() {
+        return Err(CliError::invalid(format!("{}: not a regular file", path.display())).into());
+    }
+    if meta.len() > store::limits::IMPORT_BYTES as u64 {
+        return Err(CliError::invalid(format!(
+            "{}: the file is too large to import ({} bytes)",
+            path.display(),
+            meta.len()
+        ))
+        .into());
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| {
+        CliError::invalid(format!("{}: the file is not UTF-8 text", path.display())).into()
+    })
+}
+
+/// Where an export goes: a file (`-o`), or standard output.
+pub struct Output<'a> {
+    pub path: Option<&'a Path>,
+    /// Replace the file if it exists.
+    pub force: bool,
+}
+
+/// What `export -o FILE --json` prints: the file written and its size.
+#[derive(Serialize)]
+struct Wrote {
+    path: String,
+    bytes: usize,
+}
+
+/// Writes an export to standard output, or to a file.
+///
+/// A file is never half-written and never replaced by accident: the text is
+/// written to a temporary file beside it, synced, and then put in place in one
+/// step — by `link` when the file must not exist (it fails if it does, so two
+/// exports racing for one name cannot both win), by `rename` with `--force`.
+/// A crash leaves the old file (or none) and at worst a `.FILE.sheli-tmp-…`
+/// beside it, never a file cut short.
+pub fn write_output(to: Output<'_>, text: &str, json: bool) -> Result<()> {
+    let Some(path) = to.path else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            out.write_all(b"\n")?;
+        }
+        return Ok(());
+    };
+    let exists = || {
+        CliError::conflict(format!("{} already exists; add --force to replace it", path.display()))
+    };
+    // Refused before any work; `link` below closes the race with another writer.
+    if !to.force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(exists().into());
+    }
+    let tmp = temporary_beside(path)?;
+    let placed = (|| -> std::io::Result<()> {
+        let mut file = std::fs::File::create_new(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        if to.force {
+            return std::fs::rename(&tmp, path);
+        }
+        match std::fs::hard_link(&tmp, path) {
+            // A file system without hard links (FAT, some network mounts):
+            // the check above is all there is.
+            Err(e)
+                if e.kind() != std::io::ErrorKind::AlreadyExists
+                    && std::fs::symlink_metadata(path).is_err() =>
+            {
+                std::fs::rename(&tmp, path)
+            }
+            placed => placed,
+        }
+    })();
+    let _ = std::fs::remove_file(&tmp);
+    match placed {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(exists().into()),
+        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // The new name is durable once its folder is synced; failure to sync
+        // a folder (some file systems refuse) loses nothing already written.
+        let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    if json {
+        return print_json(&Wrote { path: path.display().to_string(), bytes: text.len() });
+    }
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// A fresh name in the same folder as `path` (so that `rename` and `link`
+/// stay within one file system).
+fn temporary_beside(path: &Path) -> Result<PathBuf> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("{}: not a file name", path.display()))?
+        .to_string_lossy();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    Ok(path.with_file_name(format!(".{name}.sheli-tmp-{}-{nanos}", std::process::id())))
+}
