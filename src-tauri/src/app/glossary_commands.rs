@@ -9,7 +9,8 @@ use super::error::{AppError, AppResult};
 use super::state::AppState;
 use sheli_store::export::GlossaryImport;
 use sheli_store::{
-    self as store, CardEdit, Glossary, Grade, NewCard, ReviewLogEntry, ReviewOutcome, Store, UserCard,
+    self as store, CardEdit, Glossary, Grade, NewCard, ReviewLogEntry, ReviewOutcome, Store,
+    UserCard,
 };
 
 use super::store_commands::*;

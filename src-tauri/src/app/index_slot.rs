@@ -132,4 +132,3 @@ fn status_of(phase: &Phase) -> IndexStatus {
         Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.clone(), None),
     }
 }
-
