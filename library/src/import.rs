@@ -18,6 +18,7 @@ use sheli_corpus::text::LineIndex;
 use sheli_corpus::{Corpus, SourceInfo};
 
 use super::{LibraryError, Result, UserManifest, file_err};
+use crate::lock::{DEFAULT_WAIT, WriterLock};
 
 const TEXTS: &str = "texts";
 const MANIFEST: &str = "manifest.toml";
@@ -112,9 +113,14 @@ fn guess_script(text: &str) -> EditionScript {
     if changed * 50 > total { EditionScript::Traditional } else { EditionScript::Simplified }
 }
 
-/// Writes `bytes` to `path` atomically (temporary file, sync, rename).
+/// Writes `bytes` to `path` atomically (temporary file, sync, rename). The
+/// temporary file's name is this process's own, so two writers never write
+/// into the same one.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let tmp = path.with_extension("tmp");
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let mut f = std::fs::File::create(&tmp).map_err(file_err(&tmp))?;
     f.write_all(bytes).and_then(|_| f.sync_all()).map_err(file_err(&tmp))?;
     std::fs::rename(&tmp, path).map_err(file_err(path))
@@ -179,7 +185,6 @@ pub fn import_inputs(
     work: Option<&str>,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ImportReport> {
-    let mut manifest = read_manifest(dir)?;
     let mut problems = Vec::new();
     let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
@@ -189,8 +194,8 @@ pub fn import_inputs(
                 let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
                 let decoded = decode(bytes).map_err(|e| e.to_string())?;
                 let id = format!("user.{}", hash8(&decoded.text));
-                if manifest.source.iter().chain(ready.iter().map(|r| &r.0)).any(|s| s.id == id) {
-                    return Err("this text is already in the library".into());
+                if ready.iter().any(|r| r.0.id == id) {
+                    return Err("the same text is given twice".into());
                 }
                 let stem = input.stem();
                 let info = SourceInfo {
@@ -232,6 +237,19 @@ pub fn import_inputs(
     let mut check = Corpus::builtin()?;
     for (info, text, ..) in &ready {
         check.add_source(info.clone(), Arc::from(text.as_str()))?;
+    }
+    // One writer at a time (docs/data-folder.md): the manifest is read only
+    // now, holding the lock, so a text another import added meanwhile is
+    // kept, not overwritten by our older copy of the list.
+    let _lock = WriterLock::acquire(dir, DEFAULT_WAIT)?;
+    let mut manifest = read_manifest(dir)?;
+    let already: Vec<String> = ready
+        .iter()
+        .filter(|r| manifest.source.iter().any(|s| s.id == r.0.id))
+        .map(|r| format!("  {}: this text is already in the library", r.0.origin))
+        .collect();
+    if !already.is_empty() {
+        return Err(LibraryError::Import(already.join("\n")));
     }
     let texts = dir.join(TEXTS);
     std::fs::create_dir_all(&texts).map_err(file_err(&texts))?;

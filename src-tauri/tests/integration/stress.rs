@@ -472,7 +472,6 @@ fn sigkill_during_store_writes_loses_nothing_acknowledged() {
 /// text or failed on the shared manifest temporary file) and the index
 /// generations (in place: a search during a rebuild answers).
 #[test]
-#[ignore = "until imports take the writers' lock (issue 10, point 3)"]
 fn concurrent_imports_all_land_and_searches_all_answer() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
