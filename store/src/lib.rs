@@ -247,6 +247,12 @@ impl Store {
     /// latest schema. A file from a newer Sheli, or not a Sheli store, is
     /// refused and left untouched.
     pub fn open(path: &Path) -> Result<Store> {
+        // Creating the file, switching it to WAL and migrating it are not one
+        // transaction SQLite can serialise: several processes opening a fresh
+        // folder at once raced ("table glossary already exists", "database is
+        // locked"). They take turns here; opening an up-to-date store takes
+        // the lock for a moment only.
+        let _turn = OpenLock::take(path);
         if path.exists() {
             if !path.is_file() {
                 return Err(StoreError::File {
@@ -299,6 +305,34 @@ impl Store {
         let out = f(&tx)?;
         tx.commit()?;
         Ok(out)
+    }
+}
+
+/// An exclusive `flock` on `<store>.open-lock`, held while a store is
+/// created or migrated (see [`Store::open`]); dropped with the process
+/// however it ends. Where the lock file cannot be made (a read-only folder)
+/// nothing can be created or migrated either, and the open goes on without it.
+struct OpenLock(#[allow(dead_code)] Option<std::fs::File>);
+
+impl OpenLock {
+    fn take(store: &Path) -> OpenLock {
+        // A fresh data folder may not exist yet: the lock lives in it.
+        if let Some(parent) = store.parent().filter(|p| !p.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        let mut name = store.as_os_str().to_owned();
+        name.push(".open-lock");
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(PathBuf::from(name))
+            .ok();
+        if let Some(f) = &file {
+            let _ = f.lock();
+        }
+        OpenLock(file)
     }
 }
 

@@ -559,7 +559,6 @@ fn concurrent_imports_all_land_and_searches_all_answer() {
 /// `Store::open`; before it, about half the rounds failed in the migration
 /// or with "database is locked"); the index side holds today.
 #[test]
-#[ignore = "until opening a fresh store is serialised (issue 10, point 5)"]
 fn four_processes_opening_a_fresh_folder_all_succeed() {
     let rounds = rounds();
     let mut faults = Vec::new();
