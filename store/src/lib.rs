@@ -271,6 +271,9 @@ impl Store {
 
     /// Opens the store of the data directory `data_dir` (`user.sqlite3`).
     pub fn open_in(data_dir: &Path) -> Result<Store> {
+        // A restore a crash interrupted is finished or undone first (see
+        // `backup::recover`): this is the one door every caller uses.
+        backup::recover(data_dir)?;
         Store::open(&data_dir.join(STORE_FILE))
     }
 

@@ -8,10 +8,11 @@ use std::sync::OnceLock;
 
 use rusqlite::Connection;
 use rusqlite::types::Value;
-use sheli_store::{
-    self as store, CardEdit, ErrorKind, Grade, NewCard, NewNote, NoteEdit, Selection, Store, StoreError,
-};
 use sheli_corpus::Corpus;
+use sheli_store::{
+    self as store, CardEdit, ErrorKind, Grade, NewCard, NewNote, NoteEdit, Selection, Store,
+    StoreError,
+};
 
 fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
@@ -31,12 +32,16 @@ fn populate(dir: &Path, flavour: &str) {
         format!("{{\"char_size\": 30, \"flavour\": \"{flavour}\"}}"),
     )
     .unwrap();
+    let text = format!("主人戒賓。{flavour}\n");
     std::fs::write(
         dir.join("texts/manifest.toml"),
-        "[[source]]\nid = \"user.0000beef\"\nfile = \"user.0000beef.txt\"\norigin = \"mine.txt\"\nsha256 = \"\"\nwork = \"我的\"\nedition = \"imported\"\nscript = \"traditional\"\nformat = \"plain\"\n",
+        format!(
+            "[[source]]\nid = \"user.0000beef\"\nfile = \"user.0000beef.txt\"\norigin = \"mine.txt\"\nsha256 = \"{}\"\nwork = \"我的\"\nedition = \"imported\"\nscript = \"traditional\"\nformat = \"plain\"\n",
+            sha256_hex(text.as_bytes())
+        ),
     )
     .unwrap();
-    std::fs::write(dir.join("texts/user.0000beef.txt"), format!("主人戒賓。{flavour}\n")).unwrap();
+    std::fs::write(dir.join("texts/user.0000beef.txt"), text).unwrap();
     let mut s = Store::open_in(dir).unwrap();
     let g = s.create_glossary(&format!("射器 {flavour}"), "cups").unwrap().id;
     let zhi = s.add_builtin_card(g, "zhi").unwrap();
@@ -292,9 +297,20 @@ fn bad_backups_are_refused_and_change_nothing() {
         ),
         (variant("not-ours.sheli", "PRAGMA application_id = 7"), "not a Sheli backup"),
         (
+            // A changed row: the store's checksum no longer matches.
             variant(
                 "dangling.sheli",
                 "PRAGMA foreign_keys = OFF; INSERT INTO card_tag (card_id, tag) VALUES (999, 'x')",
+            ),
+            "checksum",
+        ),
+        (
+            // A backup of version 1 has no checksum; the foreign keys still catch it.
+            variant(
+                "dangling-v1.sheli",
+                "PRAGMA foreign_keys = OFF; INSERT INTO card_tag (card_id, tag) VALUES (999, 'x'); \
+                 DELETE FROM sheli_backup WHERE key = 'store_sha256'; \
+                 UPDATE sheli_backup SET value = '1' WHERE key = 'version'",
             ),
             "missing",
         ),
@@ -340,4 +356,236 @@ fn restore_recovers_from_a_damaged_store_and_keeps_it_aside() {
         junk,
         "the damaged file is kept as it was"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Hostile backups: a file from anyone is checked whole before anything
+// changes (issue 10: a list of texts naming ../ or an absolute path restored
+// with success, and every later search read a file outside the data folder).
+
+/// A copy of `good` whose list of texts is `manifest`, carrying `extra`
+/// files besides (path, content), every file with a correct checksum of its
+/// own — only what the list says is wrong.
+fn with_texts(
+    dir: &Path,
+    good: &Path,
+    name: &str,
+    manifest: &str,
+    extra: &[(&str, &str)],
+) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::copy(good, &p).unwrap();
+    let c = Connection::open(&p).unwrap();
+    c.execute(
+        "UPDATE sheli_backup_file SET content = ?1, sha256 = ?2 WHERE path = 'texts/manifest.toml'",
+        rusqlite::params![manifest.as_bytes(), sha256_hex(manifest.as_bytes())],
+    )
+    .unwrap();
+    for (path, content) in extra {
+        c.execute(
+            "INSERT OR REPLACE INTO sheli_backup_file (path, content, sha256) VALUES (?1, ?2, ?3)",
+            rusqlite::params![path, content.as_bytes(), sha256_hex(content.as_bytes())],
+        )
+        .unwrap();
+    }
+    p
+}
+
+fn entry(id: &str, file: &str, sha: &str, format: &str) -> String {
+    format!(
+        "[[source]]\nid = \"{id}\"\nfile = \"{file}\"\norigin = \"x.txt\"\nsha256 = \"{sha}\"\n\
+         work = \"我的\"\nedition = \"imported\"\nscript = \"traditional\"\nformat = \"{format}\"\n"
+    )
+}
+
+#[test]
+fn a_backup_whose_list_of_texts_reaches_outside_or_lies_is_refused_and_changes_nothing() {
+    let (bdir, good) = backup_of("one");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "two");
+    let before = everything(&data);
+    let t = "主人戒賓。\n";
+    let sha = sha256_hex(t.as_bytes());
+    let other = sha256_hex("賓出迎。\n".as_bytes());
+    let b = bdir.path();
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (
+            with_texts(
+                b,
+                &good,
+                "dotdot.sheli",
+                &entry("user.aa", "../secret", &sha, "plain"),
+                &[],
+            ),
+            "not allowed",
+        ),
+        (
+            with_texts(b, &good, "abs.sheli", &entry("user.aa", "/etc/passwd", &sha, "plain"), &[]),
+            "not allowed",
+        ),
+        (
+            with_texts(b, &good, "sub.sheli", &entry("user.aa", "a/b.txt", &sha, "plain"), &[]),
+            "not allowed",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "missing.sheli",
+                &entry("user.aa", "user.aa.txt", &sha, "plain"),
+                &[],
+            ),
+            "does not carry",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "twice.sheli",
+                &(entry("user.aa", "user.aa.txt", &sha, "plain")
+                    + &entry("user.aa", "user.bb.txt", &other, "plain")),
+                &[("texts/user.aa.txt", t), ("texts/user.bb.txt", "賓出迎。\n")],
+            ),
+            "listed twice",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "builtin.sheli",
+                &entry("xiangshe.zhushu", "user.aa.txt", &sha, "plain"),
+                &[("texts/user.aa.txt", t)],
+            ),
+            "built-in",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "notuser.sheli",
+                &entry("mine", "user.aa.txt", &sha, "plain"),
+                &[("texts/user.aa.txt", t)],
+            ),
+            "not a user text",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "format.sheli",
+                &entry("user.aa", "user.aa.txt", &sha, "zhushu-paragraphs"),
+                &[("texts/user.aa.txt", t)],
+            ),
+            "plain format",
+        ),
+        (
+            with_texts(
+                b,
+                &good,
+                "lies.sheli",
+                &entry("user.aa", "user.aa.txt", &other, "plain"),
+                &[("texts/user.aa.txt", t)],
+            ),
+            "not the text listed",
+        ),
+        (with_texts(b, &good, "garbage.sheli", "[[source]\nid = ", &[]), "damaged"),
+    ];
+    for (file, expect) in &cases {
+        let e = store::restore(&data, file).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Incompatible, "{}: {e}", file.display());
+        assert!(e.to_string().contains(expect), "{}: {e}", file.display());
+        assert_eq!(everything(&data), before, "{} changed the data", file.display());
+    }
+}
+
+#[test]
+fn a_flipped_value_in_the_backups_store_or_a_version_that_is_no_number_is_refused() {
+    let (bdir, good) = backup_of("one");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "two");
+    let before = everything(&data);
+    let variant = |name: &str, sql: &str| -> PathBuf {
+        let p = bdir.path().join(name);
+        std::fs::copy(&good, &p).unwrap();
+        Connection::open(&p).unwrap().execute_batch(sql).unwrap();
+        p
+    };
+    // One letter of a definition changed: SQLite's integrity check sees
+    // nothing wrong, the checksum of the rows does.
+    let flipped =
+        variant("flipped.sheli", "UPDATE card SET definition = 'onf' WHERE definition = 'one'");
+    let e = store::restore(&data, &flipped).unwrap_err();
+    assert!(e.to_string().contains("checksum"), "{e}");
+    let nan = variant("nan.sheli", "UPDATE sheli_backup SET value = 'two' WHERE key = 'version'");
+    let e = store::restore(&data, &nan).unwrap_err();
+    assert!(e.to_string().contains("is not a number"), "{e}");
+    assert_eq!(everything(&data), before);
+    // A backup made before checksums (version 1) is still restored, and says so.
+    let v1 = variant(
+        "v1.sheli",
+        "DELETE FROM sheli_backup WHERE key = 'store_sha256'; \
+         UPDATE sheli_backup SET value = '1' WHERE key = 'version'",
+    );
+    let summary = store::restore(&data, &v1).unwrap();
+    assert!(!summary.checksummed);
+    assert!(store::backup::inspect(&good).unwrap().checksummed);
+}
+
+#[test]
+fn a_backup_is_never_written_into_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "one");
+    let live = data.join(store::STORE_FILE);
+    let before = std::fs::read(&live).unwrap();
+    for dest in [live.clone(), data.join("texts/b.sheli"), data.join("b.sheli")] {
+        let e = store::backup(&data, &dest, true).unwrap_err();
+        assert!(e.to_string().contains("inside the data folder"), "{}: {e}", dest.display());
+    }
+    assert_eq!(std::fs::read(&live).unwrap(), before, "the live store is untouched");
+    assert!(!data.join("b.sheli").exists());
+    // Through a link to the data folder, too.
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&data, &link).unwrap();
+        let e = store::backup(&data, &link.join(store::STORE_FILE), true).unwrap_err();
+        assert!(e.to_string().contains("inside the data folder"), "{e}");
+    }
+}
+
+/// A restore that dies at any step leaves, once the store is opened again,
+/// exactly the old state or exactly the new one, and no staging folder.
+#[test]
+fn a_restore_interrupted_at_any_step_leaves_the_old_state_or_the_new() {
+    let (_bdir, good) = backup_of("one");
+    let expected_new = {
+        let d = tempfile::tempdir().unwrap();
+        let data = d.path().join("data");
+        store::restore(&data, &good).unwrap();
+        (everything(&data), d)
+    };
+    for step in 1..=3 {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        populate(&data, "two");
+        let old = everything(&data);
+        store::backup::restore_interrupted(&data, &good, step).unwrap();
+        let opened = Store::open_in(&data).unwrap();
+        drop(opened);
+        let now = everything(&data);
+        if step < 3 {
+            assert_eq!(now, old, "interrupted after step {step}: the old state");
+        } else {
+            assert_eq!(now, expected_new.0, "interrupted after step {step}: the new state");
+        }
+        let left: Vec<String> = std::fs::read_dir(&data)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".restore") || n.starts_with("restore.journal"))
+            .collect();
+        assert!(left.is_empty(), "after step {step}: {left:?}");
+    }
 }

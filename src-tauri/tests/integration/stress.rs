@@ -323,7 +323,6 @@ fn fingerprint(data: &Path) -> Fingerprint {
 /// backup beside the texts and settings of the other, and a `.restore-*`
 /// folder left by most kills; the short version may pass by luck.
 #[test]
-#[ignore = "until the restore journal lands (issue 10, point 4)"]
 fn sigkill_during_restores_leaves_one_state_or_the_other() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
