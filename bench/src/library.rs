@@ -73,7 +73,12 @@ pub fn measure(cmd: &mut Command) -> Result<ChildCost> {
 /// Writes `target` CJK characters of poetry as plain text (one poem a
 /// paragraph) into `dir`, in files of at most `per_file` characters,
 /// repeating the corpus if it holds fewer. Returns the characters written.
-pub fn write_library_texts(dist: &Path, target: usize, per_file: usize, dir: &Path) -> Result<usize> {
+pub fn write_library_texts(
+    dist: &Path,
+    target: usize,
+    per_file: usize,
+    dir: &Path,
+) -> Result<usize> {
     let poems = poetry::sample(dist, target)?;
     if poems.is_empty() {
         bail!("the scale corpus is empty");
@@ -176,7 +181,9 @@ fn app_costs(app: &Path, data: &Path) -> Result<Option<ChildCost>> {
 
 fn cost_json(c: Option<ChildCost>) -> Value {
     match c {
-        Some(c) => json!({ "ms": (c.wall_ms * 10.0).round() / 10.0, "mb": (c.peak_mb * 10.0).round() / 10.0 }),
+        Some(c) => {
+            json!({ "ms": (c.wall_ms * 10.0).round() / 10.0, "mb": (c.peak_mb * 10.0).round() / 10.0 })
+        }
         None => Value::Null,
     }
 }

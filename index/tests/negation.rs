@@ -56,7 +56,8 @@ fn difference(a: &str, b: &str) -> BTreeSet<(String, u32)> {
 
 #[test]
 fn a_negated_phrase_removes_exactly_the_segments_of_the_phrase() {
-    for (a, b) in [("射", "再拜"), ("賓", "主人"), ("觶", "奠觶"), ("拜", "再拜 稽首")] {
+    for (a, b) in [("射", "再拜"), ("賓", "主人"), ("觶", "奠觶"), ("拜", "再拜 稽首")]
+    {
         let both = segments(&format!("{a} -\"{b}\""));
         assert_eq!(both, difference(a, &format!("\"{b}\"")), "{a} -\"{b}\"");
         assert!(!both.is_empty(), "{a} -\"{b}\" leaves something to check");

@@ -54,17 +54,68 @@ fn read_manifest(dir: &Path) -> Result<UserManifest> {
     }
 }
 
-/// The user's imported texts, listed in the manifest, with their contents.
-pub(super) fn load_user_texts(dir: &Path) -> Result<Vec<(SourceInfo, String)>> {
-    let manifest = read_manifest(dir)?;
+/// The user's imported texts, listed in the manifest, with their contents;
+/// and the ones that cannot be used, with why. A missing, unreadable or
+/// wrongly listed text no longer takes the whole library (and every search
+/// and `glossary add`) down with it: it is skipped and reported.
+pub(super) fn load_user_texts(dir: &Path) -> (Vec<(SourceInfo, String)>, Vec<super::SkippedText>) {
+    let mut skipped = Vec::new();
+    let manifest = match read_manifest(dir) {
+        Ok(m) => m,
+        Err(e) => {
+            skipped.push(super::SkippedText {
+                id: String::new(),
+                file: format!("{TEXTS}/{MANIFEST}"),
+                reason: e.to_string(),
+            });
+            return (Vec::new(), skipped);
+        }
+    };
     let mut out = Vec::new();
     for mut info in manifest.source {
         info.user = true;
+        let skip = |reason: String| super::SkippedText {
+            id: info.id.clone(),
+            file: info.file.clone(),
+            reason,
+        };
+        if !info.id.starts_with("user.") {
+            skipped.push(skip("its id is not a user text's".into()));
+            continue;
+        }
+        if info.format != sheli_corpus::Format::Plain {
+            skipped.push(skip("it is not in the plain format of imported texts".into()));
+            continue;
+        }
+        // Only a plain file name inside texts/: an edited list naming
+        // ../ or an absolute path must not make Sheli read outside its folder.
+        let name = Path::new(&info.file);
+        let plain = name.components().count() == 1
+            && matches!(name.components().next(), Some(std::path::Component::Normal(_)))
+            && !info.file.contains(['/', '\\', '\0'])
+            && !info.file.starts_with('.');
+        if !plain {
+            skipped.push(skip("its file name is not a plain name inside texts/".into()));
+            continue;
+        }
         let path = dir.join(TEXTS).join(&info.file);
-        let text = std::fs::read_to_string(&path).map_err(file_err(&path))?;
-        out.push((info, text));
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.is_file() => {}
+            Ok(_) => {
+                skipped.push(skip("it is not a regular file".into()));
+                continue;
+            }
+            Err(e) => {
+                skipped.push(skip(e.to_string()));
+                continue;
+            }
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => out.push((info, text)),
+            Err(e) => skipped.push(skip(e.to_string())),
+        }
     }
-    Ok(out)
+    (out, skipped)
 }
 
 /// The files named by `paths`: files as given, directories by their `.txt`
@@ -171,10 +222,90 @@ pub fn import(
                 .file_name()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            bytes: std::fs::read(&path).map_err(|e| e.to_string()),
+            bytes: read_bounded(&path),
         })
         .collect();
     import_inputs(dir, inputs, work, progress)
+}
+
+/// Temporary files an interrupted import left in `texts/` (holding the
+/// writers' lock, no other import is writing one).
+fn remove_leftovers(texts: &Path) {
+    for e in std::fs::read_dir(texts).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// Longest work name accepted, in characters.
+pub const MAX_WORK_CHARS: usize = 100;
+
+/// A work name given with an import: not empty (an empty name made a work
+/// with no title), one line, at most [`MAX_WORK_CHARS`], and not the name of a
+/// built-in work in either script (大射儀 or 大射仪 would have merged a user's
+/// text into the built-in work, where it is not one of its editions).
+fn check_work(work: &str) -> Result<String> {
+    let bad = |why: String| LibraryError::Import(format!("  --work “{work}”: {why}"));
+    let name = work.trim();
+    if name.is_empty() {
+        return Err(bad("a work needs a name".into()));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("the name must be one line without control characters".into()));
+    }
+    if name.chars().count() > MAX_WORK_CHARS {
+        return Err(bad(format!("the name is longer than {MAX_WORK_CHARS} characters")));
+    }
+    let folded = |s: &str| sheli_corpus::fold::fold(s, sheli_corpus::FoldMode::Folded);
+    let builtin = sheli_corpus::manifest::builtin_manifest()?;
+    if let Some(b) =
+        builtin.iter().find(|b| folded(&b.work) == folded(name) && !folded(name).is_empty())
+    {
+        return Err(bad(format!(
+            "{} is a built-in work; give your text a name of its own",
+            b.work
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// A file's bytes, read only if it is a regular file no larger than the
+/// import limit, and never more than the limit: a FIFO given as input used
+/// to block forever, `/dev/zero` to read until memory ran out, and a 200 MB
+/// file cost 263 MB before its size was checked. The type and size are
+/// checked on the opened handle (opened without blocking), so a file swapped
+/// for a FIFO between a check and the open cannot block either.
+fn read_bounded(path: &Path) -> std::result::Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let not_regular = "it is not a regular file (a folder, a device, a pipe or a socket)";
+    let max = sheli_corpus::import::MAX_IMPORT_BYTES;
+    let too_large =
+        |size: u64| format!("the file is too large ({size} bytes; at most {max} bytes)");
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(not_regular.into());
+    }
+    if meta.len() > max as u64 {
+        return Err(too_large(meta.len()));
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(not_regular.into());
+    }
+    let mut bytes = Vec::with_capacity(meta.len().min(max as u64) as usize);
+    file.take(max as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() > max {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Imports `inputs` into the library in `dir`, all or nothing (see the
@@ -185,6 +316,8 @@ pub fn import_inputs(
     work: Option<&str>,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ImportReport> {
+    let work = work.map(check_work).transpose()?;
+    let work = work.as_deref();
     let mut problems = Vec::new();
     let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
@@ -253,6 +386,7 @@ pub fn import_inputs(
     }
     let texts = dir.join(TEXTS);
     std::fs::create_dir_all(&texts).map_err(file_err(&texts))?;
+    remove_leftovers(&texts);
     let mut imported = Vec::new();
     for (info, text, passages, encoding) in ready {
         write_atomic(&texts.join(&info.file), text.as_bytes())?;

@@ -63,18 +63,49 @@ pub struct UserManifest {
 pub struct Library {
     pub dir: PathBuf,
     pub corpus: Arc<Corpus>,
+    /// The user's texts that could not be opened, and why.
+    pub skipped: Vec<SkippedText>,
+}
+
+/// A user text left out of the library, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SkippedText {
+    pub id: String,
+    pub file: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for SkippedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.id.is_empty() {
+            write!(f, "your texts were left out: {}", self.reason)
+        } else {
+            write!(f, "your text {} ({}) was left out: {}", self.id, self.file, self.reason)
+        }
+    }
 }
 
 impl Library {
     /// Opens the library in `dir` (created if missing): parses the built-in
     /// texts and the user's imported ones.
+    /// A user text that cannot be read or parsed is skipped and listed in
+    /// [`Library::skipped`]; everything else works.
     pub fn open(dir: &Path) -> Result<Library> {
         std::fs::create_dir_all(dir).map_err(file_err(dir))?;
         let mut corpus = Corpus::builtin()?;
-        for (info, text) in import::load_user_texts(dir)? {
-            corpus.add_source(info, Arc::from(text))?;
+        let (texts, mut skipped) = import::load_user_texts(dir);
+        for (info, text) in texts {
+            let (id, file) = (info.id.clone(), info.file.clone());
+            if let Err(e) = corpus.add_source(info, Arc::from(text)) {
+                skipped.push(SkippedText { id, file, reason: e.to_string() });
+            }
         }
-        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus) })
+        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped })
+    }
+
+    /// A library over texts already parsed (the app keeps its own).
+    pub fn over(dir: &Path, corpus: Arc<Corpus>) -> Library {
+        Library { dir: dir.to_path_buf(), corpus, skipped: Vec::new() }
     }
 
     pub fn index_dir(&self) -> PathBuf {

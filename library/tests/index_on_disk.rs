@@ -35,7 +35,7 @@ fn with_user_text() -> Arc<Corpus> {
 const ZHI_BUILTIN: u64 = 273;
 
 fn library(dir: &Path, corpus: Arc<Corpus>) -> Library {
-    Library { dir: dir.to_path_buf(), corpus }
+    Library::over(dir, corpus)
 }
 
 fn zhi(index: &sheli_index::SearchIndex) -> u64 {

@@ -67,8 +67,7 @@ pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
     };
     slot.set(Phase::Building { done: 0, total: 0 });
     notify(slot.status());
-    let library =
-        sheli_library::Library { dir: state.data_dir.clone(), corpus: Arc::clone(&corpus) };
+    let library = sheli_library::Library::over(&state.data_dir, Arc::clone(&corpus));
     let mut last_pct = usize::MAX;
     let mut progress = |p: sheli_index::indexer::Progress| {
         // One report per percent at most, so the UI is not flooded.

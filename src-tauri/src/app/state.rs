@@ -47,8 +47,14 @@ impl AppState {
     /// and imported, `sheli_library::Library`) and reads the settings from
     /// `data_dir`. The search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
-        let corpus =
-            sheli_library::Library::open(&data_dir).map(|l| l.corpus).map_err(|e| e.to_string());
+        let corpus = sheli_library::Library::open(&data_dir)
+            .map(|l| {
+                for s in &l.skipped {
+                    eprintln!("sheli: warning: {s}");
+                }
+                l.corpus
+            })
+            .map_err(|e| e.to_string());
         if let Err(e) = &corpus {
             eprintln!("sheli: the texts could not be loaded: {e}");
         }

@@ -3,11 +3,12 @@
 use anyhow::Result;
 use serde::Serialize;
 use sheli_corpus::align::LinkKind;
+use sheli_corpus::display::{Script, Shown};
 use sheli_corpus::faults::Fault;
-use sheli_corpus::{Corpus, Passage, Segment};
+use sheli_corpus::{Passage, Segment};
 
 pub fn corpus(json: bool) -> Result<()> {
-    let corpus = Corpus::builtin()?;
+    let corpus = super::shared::corpus()?;
     let summaries = corpus.summaries();
     if json {
         println!("{}", serde_json::to_string_pretty(&summaries)?);
@@ -35,7 +36,7 @@ struct ShownPassage<'a> {
     last_line: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     section: Option<&'a str>,
-    segments: &'a [Segment],
+    segments: Vec<Segment>,
     aligned: Vec<ShownAligned<'a>>,
     faults: Vec<Fault>,
 }
@@ -60,10 +61,27 @@ fn main_text(p: &Passage) -> String {
     }
 }
 
-pub fn show(id: &str, json: bool) -> Result<()> {
-    let corpus = Corpus::builtin()?;
+pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
+    let corpus = super::shared::corpus()?;
     let passage = corpus.passage(id)?;
     let source = corpus.source(&passage.source).expect("a passage's source exists");
+    // The same conversion as the reader's (sheli_corpus::display).
+    let shown = Shown::new(source.info.script, script);
+    let segments = passage
+        .segments
+        .iter()
+        .map(|s| -> Result<Segment> {
+            let (text, shu_on_zhu) = shown.segment(s)?;
+            let mut s = s.clone();
+            s.text = text;
+            s.shu_on_zhu = shu_on_zhu;
+            for r in &mut s.readings {
+                r.character = shown.text(&r.character)?;
+                r.reading = shown.text(&r.reading)?;
+            }
+            Ok(s)
+        })
+        .collect::<Result<Vec<_>>>()?;
     let (line, last_line) = corpus.line_span(passage);
     let shown = ShownPassage {
         id: &passage.id,
@@ -74,7 +92,7 @@ pub fn show(id: &str, json: bool) -> Result<()> {
         line,
         last_line,
         section: passage.section.as_deref(),
-        segments: &passage.segments,
+        segments,
         aligned: corpus
             .aligned_with(&passage.id)
             .into_iter()

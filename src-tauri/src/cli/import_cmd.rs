@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use sheli_library::{self as library, Library};
+use sheli_library as library;
 
 use super::search_cmd::progress_printer;
 use super::shared::{data_dir, print_json};
@@ -30,7 +30,8 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>, json: bool) -> Result<(
     // fails (another process holds the data folder, a disk error), the
     // import still stands and the next search builds the index, so this is
     // a note, not a failure — a script must not retry an import that landed.
-    let built = Library::open(&dir).and_then(|l| l.open_index(&mut progress_printer()));
+    let built =
+        super::shared::open_library(&dir).and_then(|l| Ok(l.open_index(&mut progress_printer())?));
     match built {
         Ok(opened) => {
             if let Some(reason) = &opened.rebuilt {

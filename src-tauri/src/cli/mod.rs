@@ -58,6 +58,11 @@ enum Command {
     Show {
         /// Passage id, e.g. xiangshe.zhushu.0001
         id: String,
+        /// The script to show the text in: as the edition writes it
+        /// (original), traditional or simplified. A text is converted only
+        /// out of its edition's own script.
+        #[arg(long, value_enum, default_value = "original")]
+        script: ScriptArg,
     },
     /// Search every text (see the README for the query language).
     Search {
@@ -122,6 +127,24 @@ enum Command {
     StoreStress { count: u32 },
 }
 
+/// `--script` of `sheli show`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ScriptArg {
+    Original,
+    Traditional,
+    Simplified,
+}
+
+impl From<ScriptArg> for sheli_corpus::display::Script {
+    fn from(s: ScriptArg) -> Self {
+        match s {
+            ScriptArg::Original => Self::Original,
+            ScriptArg::Traditional => Self::Traditional,
+            ScriptArg::Simplified => Self::Simplified,
+        }
+    }
+}
+
 /// Runs the CLI and returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let cli = match Cli::try_parse_from(args) {
@@ -134,7 +157,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let json = cli.json;
     let result = match cli.command {
         Command::Corpus => corpus_cmd::corpus(json),
-        Command::Show { id } => corpus_cmd::show(&id, json),
+        Command::Show { id, script } => corpus_cmd::show(&id, script.into(), json),
         Command::Search { query, layer, work, source, exact, limit } => search_cmd::search(
             search_cmd::SearchArgs { query, layer, work, source, exact, limit: limit as usize },
             json,

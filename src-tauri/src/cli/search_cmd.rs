@@ -5,7 +5,6 @@ use std::io::IsTerminal;
 use anyhow::Result;
 use sheli_index::indexer::Progress;
 use sheli_index::{SearchRequest, SearchResponse};
-use sheli_library::Library;
 
 use super::shared::{data_dir, print_json};
 
@@ -38,7 +37,7 @@ pub struct SearchArgs {
 }
 
 pub fn search(args: SearchArgs, json: bool) -> Result<()> {
-    let library = Library::open(&data_dir()?)?;
+    let library = super::shared::open_library(&data_dir()?)?;
     let opened = library.open_index(&mut progress_printer())?;
     if let Some(reason) = &opened.rebuilt {
         eprintln!("note: rebuilt the search index because {reason}");

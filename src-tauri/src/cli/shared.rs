@@ -22,9 +22,19 @@ pub fn open_store() -> Result<Store> {
     Ok(Store::open_in(&data_dir()?)?)
 }
 
+/// The library in `dir`; each of the user's texts that had to be left out
+/// is reported on stderr, one line each (the command goes on without it).
+pub fn open_library(dir: &Path) -> Result<Library> {
+    let library = Library::open(dir)?;
+    for s in &library.skipped {
+        eprintln!("sheli: warning: {s}");
+    }
+    Ok(library)
+}
+
 /// The texts, with the user's imported ones.
 pub fn corpus() -> Result<std::sync::Arc<Corpus>> {
-    Ok(Library::open(&data_dir()?)?.corpus)
+    Ok(open_library(&data_dir()?)?.corpus)
 }
 
 pub fn print_json<T: Serialize>(v: &T) -> Result<()> {

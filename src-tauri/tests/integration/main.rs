@@ -11,5 +11,6 @@ mod common;
 mod cli;
 mod headless;
 mod index_cli;
+mod library_cli;
 mod store_cli;
 mod stress;
