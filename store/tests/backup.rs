@@ -146,6 +146,35 @@ fn backup_of(flavour: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, file)
 }
 
+/// A backup of one state and a data folder in another, with what that
+/// folder holds: the scene of every test of a refused restore.
+struct Scene {
+    bdir: tempfile::TempDir,
+    good: PathBuf,
+    _dir: tempfile::TempDir,
+    data: PathBuf,
+    before: (Tables, Files),
+}
+
+impl Scene {
+    fn new() -> Scene {
+        let (bdir, good) = backup_of("one");
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        populate(&data, "two");
+        let before = everything(&data);
+        Scene { bdir, good, _dir: dir, data, before }
+    }
+
+    /// A copy of the good backup changed by `sql`.
+    fn variant(&self, name: &str, sql: &str) -> PathBuf {
+        let p = self.bdir.path().join(name);
+        std::fs::copy(&self.good, &p).unwrap();
+        Connection::open(&p).unwrap().execute_batch(sql).unwrap();
+        p
+    }
+}
+
 #[test]
 fn backup_then_restore_into_an_empty_profile_gives_back_everything() {
     let dir = tempfile::tempdir().unwrap();
@@ -229,19 +258,9 @@ fn backup_does_not_replace_a_file_unless_asked() {
 
 #[test]
 fn bad_backups_are_refused_and_change_nothing() {
-    let (bdir, good) = backup_of("one");
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    populate(&data, "two");
-    let before = everything(&data);
-
-    let variant = |name: &str, sql: &str| -> PathBuf {
-        let p = bdir.path().join(name);
-        std::fs::copy(&good, &p).unwrap();
-        let c = Connection::open(&p).unwrap();
-        c.execute_batch(sql).unwrap();
-        p
-    };
+    let scene = Scene::new();
+    let (bdir, good, data, before) = (&scene.bdir, &scene.good, &scene.data, &scene.before);
+    let variant = |name: &str, sql: &str| scene.variant(name, sql);
     let text = bdir.path().join("text.sheli");
     std::fs::write(&text, "not a backup at all, just text ".repeat(10)).unwrap();
     let half = bdir.path().join("half.sheli");
@@ -323,7 +342,7 @@ fn bad_backups_are_refused_and_change_nothing() {
             file.display()
         );
         assert!(e.to_string().contains(expect), "{}: {e}", file.display());
-        assert_eq!(everything(&data), before, "{} changed the data", file.display());
+        assert_eq!(&everything(data), before, "{} changed the data", file.display());
         let leftovers = std::fs::read_dir(&data)
             .unwrap()
             .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".restore"))
@@ -400,118 +419,56 @@ fn entry(id: &str, file: &str, sha: &str, format: &str) -> String {
 
 #[test]
 fn a_backup_whose_list_of_texts_reaches_outside_or_lies_is_refused_and_changes_nothing() {
-    let (bdir, good) = backup_of("one");
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    populate(&data, "two");
-    let before = everything(&data);
+    let scene = Scene::new();
+    let (bdir, good, data, before) = (&scene.bdir, &scene.good, &scene.data, &scene.before);
     let t = "主人戒賓。\n";
     let sha = sha256_hex(t.as_bytes());
     let other = sha256_hex("賓出迎。\n".as_bytes());
     let b = bdir.path();
-    let cases: Vec<(PathBuf, &str)> = vec![
+    let carried: &[(&str, &str)] = &[("texts/user.aa.txt", t), ("texts/user.bb.txt", "賓出迎。\n")];
+    // (file, list of texts, files carried besides it, what the refusal says)
+    let table: Vec<(&str, String, &[(&str, &str)], &str)> = vec![
+        ("dotdot", entry("user.aa", "../secret", &sha, "plain"), &[], "not allowed"),
+        ("abs", entry("user.aa", "/etc/passwd", &sha, "plain"), &[], "not allowed"),
+        ("sub", entry("user.aa", "a/b.txt", &sha, "plain"), &[], "not allowed"),
+        ("missing", entry("user.aa", "user.aa.txt", &sha, "plain"), &[], "does not carry"),
         (
-            with_texts(
-                b,
-                &good,
-                "dotdot.sheli",
-                &entry("user.aa", "../secret", &sha, "plain"),
-                &[],
-            ),
-            "not allowed",
-        ),
-        (
-            with_texts(b, &good, "abs.sheli", &entry("user.aa", "/etc/passwd", &sha, "plain"), &[]),
-            "not allowed",
-        ),
-        (
-            with_texts(b, &good, "sub.sheli", &entry("user.aa", "a/b.txt", &sha, "plain"), &[]),
-            "not allowed",
-        ),
-        (
-            with_texts(
-                b,
-                &good,
-                "missing.sheli",
-                &entry("user.aa", "user.aa.txt", &sha, "plain"),
-                &[],
-            ),
-            "does not carry",
-        ),
-        (
-            with_texts(
-                b,
-                &good,
-                "twice.sheli",
-                &(entry("user.aa", "user.aa.txt", &sha, "plain")
-                    + &entry("user.aa", "user.bb.txt", &other, "plain")),
-                &[("texts/user.aa.txt", t), ("texts/user.bb.txt", "賓出迎。\n")],
-            ),
+            "twice",
+            entry("user.aa", "user.aa.txt", &sha, "plain")
+                + &entry("user.aa", "user.bb.txt", &other, "plain"),
+            carried,
             "listed twice",
         ),
+        ("builtin", entry("xiangshe.zhushu", "user.aa.txt", &sha, "plain"), carried, "built-in"),
+        ("notuser", entry("mine", "user.aa.txt", &sha, "plain"), carried, "not a user text"),
         (
-            with_texts(
-                b,
-                &good,
-                "builtin.sheli",
-                &entry("xiangshe.zhushu", "user.aa.txt", &sha, "plain"),
-                &[("texts/user.aa.txt", t)],
-            ),
-            "built-in",
-        ),
-        (
-            with_texts(
-                b,
-                &good,
-                "notuser.sheli",
-                &entry("mine", "user.aa.txt", &sha, "plain"),
-                &[("texts/user.aa.txt", t)],
-            ),
-            "not a user text",
-        ),
-        (
-            with_texts(
-                b,
-                &good,
-                "format.sheli",
-                &entry("user.aa", "user.aa.txt", &sha, "zhushu-paragraphs"),
-                &[("texts/user.aa.txt", t)],
-            ),
+            "format",
+            entry("user.aa", "user.aa.txt", &sha, "zhushu-paragraphs"),
+            carried,
             "plain format",
         ),
-        (
-            with_texts(
-                b,
-                &good,
-                "lies.sheli",
-                &entry("user.aa", "user.aa.txt", &other, "plain"),
-                &[("texts/user.aa.txt", t)],
-            ),
-            "not the text listed",
-        ),
-        (with_texts(b, &good, "garbage.sheli", "[[source]\nid = ", &[]), "damaged"),
+        ("lies", entry("user.aa", "user.aa.txt", &other, "plain"), carried, "not the text listed"),
+        ("garbage", "[[source]\nid = ".into(), &[], "damaged"),
     ];
+    let cases: Vec<(PathBuf, &str)> = table
+        .iter()
+        .map(|(name, list, extra, expect)| {
+            (with_texts(b, &good, &format!("{name}.sheli"), list, extra), *expect)
+        })
+        .collect();
     for (file, expect) in &cases {
         let e = store::restore(&data, file).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Incompatible, "{}: {e}", file.display());
         assert!(e.to_string().contains(expect), "{}: {e}", file.display());
-        assert_eq!(everything(&data), before, "{} changed the data", file.display());
+        assert_eq!(&everything(data), before, "{} changed the data", file.display());
     }
 }
 
 #[test]
 fn a_flipped_value_in_the_backups_store_or_a_version_that_is_no_number_is_refused() {
-    let (bdir, good) = backup_of("one");
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    populate(&data, "two");
-    let before = everything(&data);
-    let variant = |name: &str, sql: &str| -> PathBuf {
-        let p = bdir.path().join(name);
-        std::fs::copy(&good, &p).unwrap();
-        Connection::open(&p).unwrap().execute_batch(sql).unwrap();
-        p
-    };
+    let scene = Scene::new();
+    let (good, data, before) = (&scene.good, &scene.data, &scene.before);
+    let variant = |name: &str, sql: &str| scene.variant(name, sql);
     // One letter of a definition changed: SQLite's integrity check sees
     // nothing wrong, the checksum of the rows does.
     let flipped =
@@ -521,7 +478,7 @@ fn a_flipped_value_in_the_backups_store_or_a_version_that_is_no_number_is_refuse
     let nan = variant("nan.sheli", "UPDATE sheli_backup SET value = 'two' WHERE key = 'version'");
     let e = store::restore(&data, &nan).unwrap_err();
     assert!(e.to_string().contains("is not a number"), "{e}");
-    assert_eq!(everything(&data), before);
+    assert_eq!(&everything(data), before);
     // A backup made before checksums (version 1) is still restored, and says so.
     let v1 = variant(
         "v1.sheli",

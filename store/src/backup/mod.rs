@@ -222,8 +222,19 @@ pub fn backup(data_dir: &Path, dest: &Path, overwrite: bool) -> Result<BackupSum
 pub fn inspect(src: &Path) -> Result<BackupSummary> {
     let checked = check::check(src)?;
     let conn = Connection::open_with_flags(src, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let (glossaries, cards, notes, reviews) = counts(&conn)?;
     let schema_version = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    summary(src, checked, schema_version, &conn)
+}
+
+/// What a checked backup holds, counted in `conn` (the backup itself, or the
+/// store it was restored into).
+fn summary(
+    src: &Path,
+    checked: check::Checked,
+    schema_version: i64,
+    conn: &Connection,
+) -> Result<BackupSummary> {
+    let (glossaries, cards, notes, reviews) = counts(conn)?;
     Ok(BackupSummary {
         path: src.display().to_string(),
         bytes: std::fs::metadata(src).map(|m| m.len()).unwrap_or(0),

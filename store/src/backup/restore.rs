@@ -28,7 +28,7 @@ use sheli_library::WriterLock;
 use sheli_library::lock::DEFAULT_WAIT;
 
 use super::check::{bad, check, rows_sha256};
-use super::{BackupSummary, RestoreSummary, SETTINGS, TEXTS, counts, path_str, sync_dir};
+use super::{RestoreSummary, SETTINGS, TEXTS, path_str, summary, sync_dir};
 use crate::{Result, STORE_FILE, Store, StoreError, connect, file_err, migrations, now};
 
 const JOURNAL: &str = "restore.journal";
@@ -147,19 +147,7 @@ fn restore_until(data_dir: &Path, src: &Path, stop: Option<u32>) -> Result<Resto
     finish(data_dir, &journal)?;
     drop(lock);
 
-    let (glossaries, cards, notes, reviews) = counts(store.connection())?;
-    Ok(BackupSummary {
-        path: src.display().to_string(),
-        bytes: std::fs::metadata(src).map(|m| m.len()).unwrap_or(0),
-        created: checked.created,
-        schema_version: store.schema_version()?,
-        glossaries,
-        cards,
-        notes,
-        reviews,
-        files: checked.files.into_iter().map(|(p, _)| p).collect(),
-        checksummed: checked.checksummed,
-    })
+    summary(src, checked, store.schema_version()?, store.connection())
 }
 
 /// Finishes or undoes a restore a crash interrupted, and removes staging
