@@ -155,6 +155,29 @@ export function picture(name: string): Promise<string> {
   return call("picture", { name });
 }
 
+// ── every character explained (char_commands.rs) ───────────────────────────
+
+import type { CharEntry } from "./char-types";
+
+export type { CharEntry };
+
+/**
+ * What Sheli knows of one character: its 廣韻 readings, 陸德明's 釋文
+ * readings with their passages, Unihan's readings, definition, forms,
+ * radical and strokes, its occurrences in the library with a few KWIC
+ * lines, and the cards that contain it. A simplified or variant form comes
+ * back with `headword`, the form the texts use.
+ */
+export function describeChar(char: string): Promise<CharEntry> {
+  return call("describe_char", { char });
+}
+
+/** A new card for a selection, prefilled: reading(s), 反切, a short
+ * definition and the sentence with its citation. Nothing is saved. */
+export function draftCard(selection: TextSelection): Promise<NewCard> {
+  return call("draft_card", { selection });
+}
+
 /** Tells the backend the first view is interactive (the start-up probe of `make bench`). */
 export function uiReady(pageMs: number): Promise<void> {
   return call("ui_ready", { pageMs });

@@ -1,7 +1,8 @@
 // Which view is open, kept in the location hash so that Back and Forward
 // work: `#/library`, `#/read/<passage id>` (with `?seg=<segment>&hl=<s>-<e>,…`
 // when opened from a search hit: the ranges to mark in that segment),
-// `#/terms` (the built-in glossary), `#/terms/<card id>`, `#/pictures`.
+// `#/terms` (the built-in glossary), `#/terms/<card id>`, `#/pictures`,
+// `#/concordance/<query>` (every occurrence of a query, e.g. a character).
 
 import { parseStudyHash, studyHash, type StudyRoute } from "./study-routes";
 
@@ -17,6 +18,7 @@ export type Route =
   | { view: "terms" }
   | { view: "term"; id: string }
   | { view: "pictures" }
+  | { view: "concordance"; query: string }
   | StudyRoute;
 
 function parseHit(seg: string, hl: string): Hit | undefined {
@@ -36,6 +38,15 @@ export function parseHash(hash: string): Route {
   const t = /^#\/terms(?:\/([a-z0-9-]{1,64}))?$/.exec(hash);
   if (t) return t[1] ? { view: "term", id: t[1] } : { view: "terms" };
   if (hash === "#/pictures") return { view: "pictures" };
+  const c = /^#\/concordance\/(.{1,400})$/.exec(hash);
+  if (c) {
+    try {
+      const query = decodeURIComponent(c[1]).trim();
+      if (query) return { view: "concordance", query };
+    } catch {
+      // a malformed escape: the library
+    }
+  }
   const study = parseStudyHash(hash);
   if (study) return study;
   return { view: "library" };
@@ -53,6 +64,8 @@ export function routeHash(r: Route): string {
       return `#/terms/${r.id}`;
     case "pictures":
       return "#/pictures";
+    case "concordance":
+      return `#/concordance/${encodeURIComponent(r.query)}`;
     case "glossaries":
     case "review":
     case "notes":

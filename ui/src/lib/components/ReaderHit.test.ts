@@ -5,6 +5,8 @@ import { setTransport } from "../api";
 import type { PassageView } from "../bindings/PassageView";
 import { resetCards } from "../cards.svelte";
 import Reader from "./Reader.svelte";
+import { popups } from "../popups.svelte";
+import WithPopups from "../../test/WithPopups.svelte";
 import { SAMPLE_SETTINGS, samplePassage } from "../../test/fixtures";
 import { sampleCards } from "../../test/reading-fixtures";
 
@@ -12,6 +14,7 @@ afterEach(() => {
   cleanup();
   setTransport(null);
   resetCards();
+  popups.close();
 });
 
 function backend(jing?: string) {
@@ -55,7 +58,7 @@ describe("Reader: search hits and term pop-overs", () => {
 
   it("opens the card of a selected term as a pop-over, in either script", async () => {
     backend("執觶興,司射作。");
-    render(Reader, { id: "xiangshe.zhushu.0001" });
+    render(WithPopups, { props: { component: Reader, props: { id: "xiangshe.zhushu.0001" } } });
     await screen.findByTestId("reader-title");
     const jing = document.querySelector('[data-passage="xiangshe.zhushu.0001"] [data-layer="jing"]')!;
     const select = async (needle: string) => {

@@ -1,0 +1,109 @@
+// How text opens the pop-ups: a click on a character of explainable text
+// (`data-chars`) opens the card of the glossary term there, or else the
+// character's entry; a drag selects text as ever and opens nothing. In the
+// reader, Enter opens the character at the caret (or the first of the
+// focused passage). Installed once, by PopupHost.svelte.
+
+import { loadCards } from "./cards.svelte";
+import { anchorOf, CHAR_TEXT, firstSpot, selectionOf, spotAtCaret, spotAtPoint, type CharSpot } from "./char-spots";
+import { utf16ToCp } from "./spans";
+import { popups } from "./popups.svelte";
+
+/** Pointer travel (px) beyond which a press is a drag, not a click. */
+const SLOP = 4;
+
+/** Opens the term at the spot if there is one, else the character's entry. */
+export async function openSpot(spot: CharSpot, since: number, focus = true, terms = true): Promise<void> {
+  if (terms) {
+    const index = await loadCards().then(
+      (l) => l.index,
+      () => null, // without the cards, every character is just a character
+    );
+    const m = index?.at(spot.text, utf16ToCp(spot.text, spot.offset));
+    if (m) {
+      popups.open({ kind: "term", cards: m.cards, anchor: anchorOf(spot), spot }, { focus });
+      return;
+    }
+  }
+  openChar(spot, since, focus);
+}
+
+/** Opens the entry of the character at the spot. */
+export function openChar(spot: CharSpot, since: number, focus = true): void {
+  popups.open(
+    {
+      kind: "char",
+      char: spot.char,
+      passage: spot.passage,
+      selection: selectionOf(spot),
+      anchor: anchorOf(spot),
+      spot,
+      since,
+    },
+    { focus },
+  );
+}
+
+function hasSelection(): boolean {
+  const sel = window.getSelection();
+  return !!sel && !sel.isCollapsed && sel.toString().trim() !== "";
+}
+
+/** When an event happened, on performance.now()'s clock. */
+function eventTime(e: Event): number {
+  const now = performance.now();
+  return e.timeStamp > 0 && e.timeStamp <= now && now - e.timeStamp < 10_000 ? e.timeStamp : now;
+}
+
+const CONTROLS = "button, input, select, textarea, [contenteditable], .layer-tag, [data-popup]";
+
+export function installCharClicks(): () => void {
+  let down: { x: number; y: number; selected: boolean } | null = null;
+
+  const onMouseDown = (e: MouseEvent) => {
+    down = e.button === 0 ? { x: e.clientX, y: e.clientY, selected: hasSelection() } : null;
+  };
+
+  // Capture phase: a character inside a link or a result row opens its
+  // entry instead of following the link.
+  const onClick = (e: MouseEvent) => {
+    const d = down;
+    down = null;
+    if (e.button !== 0 || e.detail > 1 || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
+    // A drag, or the click that dismisses a selection, opens nothing.
+    if (!d || d.selected || hasSelection()) return;
+    if (Math.abs(e.clientX - d.x) > SLOP || Math.abs(e.clientY - d.y) > SLOP) return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target?.closest(CHAR_TEXT) || target.closest(CONTROLS)) return;
+    const spot = spotAtPoint(target, e.clientX, e.clientY);
+    if (!spot) return;
+    e.preventDefault();
+    e.stopPropagation();
+    void openSpot(spot, eventTime(e));
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== "Enter" || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || e.isComposing) return;
+    const t = e.target instanceof HTMLElement ? e.target : null;
+    if (!t || t.closest(`a, [role=option], [role=button], ${CONTROLS}`)) return;
+    // Only in the reader: its passages take the focus (other views keep
+    // Enter for their own keys, such as turning a flashcard over).
+    const scope = t.closest<HTMLElement>("[data-passage]");
+    if (!scope) return;
+    let spot = spotAtCaret(window.getSelection());
+    if (spot && !scope.contains(spot.container)) spot = null;
+    spot ??= firstSpot(scope);
+    if (!spot) return;
+    e.preventDefault();
+    void openSpot(spot, eventTime(e));
+  };
+
+  document.addEventListener("mousedown", onMouseDown, true);
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("keydown", onKeyDown);
+  return () => {
+    document.removeEventListener("mousedown", onMouseDown, true);
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("keydown", onKeyDown);
+  };
+}
