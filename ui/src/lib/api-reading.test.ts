@@ -41,6 +41,26 @@ describe("api: search, parallel column, cards", () => {
     expect(((await api.card("x").catch((x: unknown) => x)) as ApiError).span).toBeNull();
   });
 
+  it("describes a character and drafts a card from a selection", async () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    setTransport(async (cmd, args) => {
+      calls.push([cmd, args]);
+      return null;
+    });
+    const selection = { passage_id: "xiangshe.zhushu.0002", segment: 2, start: 0, end: 1, script: "original" as const };
+    await api.describeChar("觯");
+    await api.draftCard(selection);
+    expect(calls).toEqual([
+      ["describe_char", { char: "觯" }],
+      ["draft_card", { selection }],
+    ]);
+    setTransport(() => Promise.reject({ kind: "invalid_input", message: "no Han character in `a`" }));
+    const e = (await api.describeChar("a").catch((x: unknown) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.kind).toBe("invalid_input");
+    expect(e.command).toBe("describe_char");
+  });
+
   it("has no events outside the app", async () => {
     const stop = await api.onIndexStatus(() => {});
     expect(typeof stop).toBe("function");

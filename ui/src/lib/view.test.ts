@@ -21,6 +21,15 @@ describe("view helpers", () => {
     expect(routeHash({ view: "reader", id: "a.0001" })).toBe("#/read/a.0001");
   });
 
+  it("routes a concordance of any query, escaped in the hash", () => {
+    const hash = routeHash({ view: "concordance", query: "觶 -酬" });
+    expect(hash).toBe("#/concordance/%E8%A7%B6%20-%E9%85%AC");
+    expect(parseHash(hash)).toEqual({ view: "concordance", query: "觶 -酬" });
+    expect(parseHash("#/concordance/觶")).toEqual({ view: "concordance", query: "觶" });
+    expect(parseHash("#/concordance/%E0%A4%A")).toEqual({ view: "library" });
+    expect(parseHash("#/concordance/%20")).toEqual({ view: "library" });
+  });
+
   it("chooses the first edition with passages, or keeps the previous choice", () => {
     const lib = sampleLibrary();
     expect(chooseEdition(lib, null)).toBe("xiangshe.zhushu");
