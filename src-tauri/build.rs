@@ -53,6 +53,8 @@ const COMMANDS: &[&str] = &[
     "card",
     "picture",
     "ui_ready",
+    "describe_char",
+    "draft_card",
 ];
 
 fn main() {

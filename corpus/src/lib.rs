@@ -21,6 +21,7 @@ pub mod import;
 pub mod manifest;
 pub mod model;
 pub mod parse;
+pub mod sound_glosses;
 pub mod text;
 
 pub use corpus::{Corpus, LayerCounts, Source, SourceSummary};
@@ -28,3 +29,4 @@ pub use error::{CorpusError, Result};
 pub use fold::FoldMode;
 pub use manifest::{EditionScript, Format, SourceInfo};
 pub use model::{Layer, Passage, Reading, ReadingKind, Segment};
+pub use sound_glosses::SoundGlossAt;

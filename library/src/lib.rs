@@ -9,11 +9,13 @@
 //!   index/                    the tantivy index (a cache: rebuilt when stale or damaged)
 //! ```
 
+pub mod character;
 mod import;
 mod index_on_disk;
 pub mod lock;
 mod paths;
 
+pub use character::{CharEntry, describe as describe_char, parse_char};
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use lock::WriterLock;
 pub use paths::{APP_IDENTIFIER, default_data_dir};
@@ -45,6 +47,9 @@ pub enum LibraryError {
          try again when it has finished"
     )]
     Busy { path: String },
+    /// A request a user can correct (a character argument that is none).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 pub type Result<T> = std::result::Result<T, LibraryError>;

@@ -409,20 +409,7 @@ impl Store {
         glossary_id: i64,
         selection: &Selection,
     ) -> Result<UserCard> {
-        let sel = selection.resolve(corpus)?;
-        let headword = sel
-            .exact
-            .trim_matches(|c: char| {
-                sheli_corpus::fold::fold_char(c, sheli_corpus::FoldMode::Exact).is_none()
-            })
-            .to_owned();
-        if headword.is_empty() {
-            return Err(StoreError::Invalid(
-                "the selection holds no characters of the text".into(),
-            ));
-        }
-        let card =
-            NewCard { headword, passages: vec![sel.passage_id.clone()], ..NewCard::default() };
+        let card = crate::card_draft::draft_card(corpus, selection)?;
         self.add_card(corpus, glossary_id, &card)
     }
 

@@ -18,6 +18,7 @@
 
 pub mod anchor;
 pub mod backup;
+pub mod card_draft;
 pub mod cards;
 pub mod export;
 pub mod glossaries;
@@ -37,6 +38,7 @@ use sheli_corpus::glossary::Card as BuiltinCard;
 use sheli_corpus::{Corpus, Passage};
 
 pub use backup::{BackupSummary, RestoreSummary, backup, restore};
+pub use card_draft::draft_card;
 pub use cards::{CardEdit, NewCard, UserCard};
 pub use glossaries::Glossary;
 pub use notes::{NewNote, Note, NoteEdit, NoteFilter, PlacedNote, ReanchorReport, Selection};

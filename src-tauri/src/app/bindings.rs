@@ -54,6 +54,18 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::IndexStatus>(&cfg, &mut out);
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
+    // The character dictionary (char_commands.rs).
+    one::<sheli_library::CharEntry>(&cfg, &mut out);
+    one::<sheli_library::character::ShiwenReading>(&cfg, &mut out);
+    one::<sheli_library::character::DefinitionEntry>(&cfg, &mut out);
+    one::<sheli_library::character::Occurrences>(&cfg, &mut out);
+    one::<sheli_library::character::Count>(&cfg, &mut out);
+    one::<sheli_library::character::KwicLine>(&cfg, &mut out);
+    one::<sheli_library::character::CardMention>(&cfg, &mut out);
+    one::<sheli_chars::Fanqie>(&cfg, &mut out);
+    one::<sheli_chars::Form>(&cfg, &mut out);
+    one::<sheli_chars::Radical>(&cfg, &mut out);
+    one::<sheli_chars::Relation>(&cfg, &mut out);
     one::<super::study::AlignKind>(&cfg, &mut out);
     one::<super::study::CardsView>(&cfg, &mut out);
     one::<super::study::CardSummary>(&cfg, &mut out);

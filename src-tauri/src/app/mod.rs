@@ -15,6 +15,7 @@
 //!
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
 
+pub mod char_commands;
 pub mod commands;
 pub mod dto;
 pub mod error;
@@ -98,6 +99,8 @@ pub fn run() {
             reading_commands::ipc::card,
             reading_commands::ipc::picture,
             reading_commands::ipc::ui_ready,
+            char_commands::ipc::describe_char,
+            char_commands::ipc::draft_card,
             glossary_commands::ipc::my_glossaries,
             glossary_commands::ipc::create_glossary,
             glossary_commands::ipc::rename_glossary,

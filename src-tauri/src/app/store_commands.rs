@@ -163,7 +163,7 @@ pub(super) fn check_filter(f: &NoteFilter) -> AppResult<()> {
 }
 
 /// A selection made on displayed text, in the original text's characters.
-pub(super) fn original_selection(
+pub(crate) fn original_selection(
     state: &AppState,
     corpus: &Corpus,
     sel: &TextSelection,

@@ -111,7 +111,7 @@ fn library_kind(e: &LibraryError) -> Kind {
         LibraryError::Index(e) => index_kind(e),
         // Every file of an import is checked before anything is written; a
         // refusal is about the files the user gave.
-        LibraryError::Import(_) => Kind::InvalidInput,
+        LibraryError::Import(_) | LibraryError::Invalid(_) => Kind::InvalidInput,
         LibraryError::Busy { .. } => Kind::Busy,
         LibraryError::File { .. }
         | LibraryError::Manifest { .. }

@@ -8,6 +8,7 @@
 //! `notes_cmd`, `review_cmd`; `shared` holds what they share.
 
 mod backup_cmd;
+mod char_cmd;
 mod corpus_cmd;
 mod error;
 mod glossary_cmd;
@@ -83,6 +84,13 @@ enum Command {
         /// How many results to show
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1000))]
         limit: u16,
+    },
+    /// Explain characters: 廣韻 反切, 釋文 readings, Mandarin, definition,
+    /// forms, occurrences in the library and glossary cards, one entry per
+    /// character in order.
+    Char {
+        /// One or more characters, e.g. 觶 or 觶觚
+        characters: String,
     },
     /// Add your own plain-text works (UTF-8, GB18030 or Big5) to the library.
     Import {
@@ -162,6 +170,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             search_cmd::SearchArgs { query, layer, work, source, exact, limit: limit as usize },
             json,
         ),
+        Command::Char { characters } => char_cmd::char(&characters, json),
         Command::Import { paths, work } => import_cmd::import(paths, work, json),
         Command::Backup { file, force } => backup_cmd::backup(&file, force, json),
         Command::Restore { file } => backup_cmd::restore(&file, json),

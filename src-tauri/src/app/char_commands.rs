@@ -1,0 +1,56 @@
+//! The IPC of the character dictionary: `describe_char` (the pop-over's
+//! entry) and `draft_card` (a card prefilled from a selection). The work is
+//! done by sheli-library (`character`) and sheli-store (`card_draft`).
+
+use sheli_library::CharEntry;
+use sheli_store::NewCard;
+
+use super::error::{AppError, AppResult};
+use super::state::AppState;
+use super::store_commands::{TextSelection, original_selection};
+
+/// `describe_char(char)`: everything Sheli knows of one Han character, with
+/// the user's cards that hold it.
+pub fn describe_char(state: &AppState, char: &str) -> AppResult<CharEntry> {
+    let c = sheli_library::parse_char(char).map_err(|e| AppError::invalid(e.to_string()))?;
+    let corpus = state.corpus()?;
+    let index = state.search.index()?;
+    let mut entry = sheli_library::describe_char(&corpus, &index, c)
+        .map_err(|e| AppError::Index(e.to_string()))?;
+    entry.cards.extend(state.store.lock()?.cards_with_char(c)?);
+    Ok(entry)
+}
+
+/// `draft_card(selection)`: the card a selection would make, prefilled
+/// (reading, 反切, definition, the sentence and its citation), not saved.
+pub fn draft_card(state: &AppState, selection: &TextSelection) -> AppResult<NewCard> {
+    let corpus = state.corpus()?;
+    let sel = original_selection(state, &corpus, selection)?;
+    Ok(sheli_store::draft_card(&corpus, &sel)?)
+}
+
+pub mod ipc {
+    use tauri::State;
+
+    use super::super::commands::ipc::blocking;
+    use super::super::error::AppResult;
+    use super::super::state::SharedState;
+    use super::super::store_commands::TextSelection;
+    use super::{CharEntry, NewCard};
+
+    #[tauri::command]
+    pub async fn describe_char(
+        state: State<'_, SharedState>,
+        char: String,
+    ) -> AppResult<CharEntry> {
+        blocking(&state, move |s| super::describe_char(s, &char)).await
+    }
+
+    #[tauri::command]
+    pub async fn draft_card(
+        state: State<'_, SharedState>,
+        selection: TextSelection,
+    ) -> AppResult<NewCard> {
+        blocking(&state, move |s| super::draft_card(s, &selection)).await
+    }
+}
