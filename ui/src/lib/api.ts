@@ -157,7 +157,7 @@ export function picture(name: string): Promise<string> {
 
 // ── every character explained (char_commands.rs) ───────────────────────────
 
-import type { CharEntry } from "./char-types";
+import type { CharEntry } from "./bindings/CharEntry";
 
 export type { CharEntry };
 

@@ -2,7 +2,7 @@
 // (a few hundred at most). A character whose cards change is forgotten.
 
 import * as api from "./api";
-import type { CharEntry } from "./char-types";
+import type { CharEntry } from "./bindings/CharEntry";
 
 const LIMIT = 300;
 const entries = new Map<string, Promise<CharEntry>>();

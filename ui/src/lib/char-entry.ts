@@ -3,7 +3,12 @@
 // counts worth showing, and the card a character's entry makes.
 
 import type { NewCard } from "./bindings/NewCard";
-import type { CharEntry, Count, Fanqie, Radical, Relation, ShiwenReading } from "./char-types";
+import type { CharEntry } from "./bindings/CharEntry";
+import type { Count } from "./bindings/Count";
+import type { Fanqie } from "./bindings/Fanqie";
+import type { Radical } from "./bindings/Radical";
+import type { Relation } from "./bindings/Relation";
+import type { ShiwenReading } from "./bindings/ShiwenReading";
 
 export const RELATION_LABELS: Record<Relation, string> = {
   traditional: "traditional form",

@@ -1,5 +1,5 @@
 // A character entry in the shape of the `describe_char` reply.
-import type { CharEntry } from "../lib/char-types";
+import type { CharEntry } from "../lib/bindings/CharEntry";
 
 export function sampleEntry(over: Partial<CharEntry> = {}): CharEntry {
   return {
@@ -53,8 +53,9 @@ export function sampleEntry(over: Partial<CharEntry> = {}): CharEntry {
     },
     kwic: [
       {
-        id: "xiangshe.zhushu.0010:0",
+        id: "xiangshe.zhushu.0010/0",
         passage: "xiangshe.zhushu.0010",
+        segment: 0,
         source: "xiangshe.zhushu",
         work: "鄉射禮",
         layer: "經",
