@@ -14,3 +14,14 @@ pub fn sheli(data: &Path, args: &[&str]) -> Output {
         .output()
         .expect("sheli runs")
 }
+
+/// Standard output of a run that must have succeeded.
+pub fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Standard output of a run that must have succeeded, as JSON.
+pub fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_str(&ok(out)).expect("valid JSON")
+}

@@ -4,19 +4,8 @@
 //! and the store go on working; `show --script` converts only out of the
 //! edition's own script.
 
-use std::process::Output;
-
-use crate::common::sheli;
+use crate::common::{json, ok, sheli};
 use serde_json::Value;
-
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_str(&ok(out)).expect("valid JSON")
-}
 
 #[test]
 fn corpus_and_show_list_and_show_imported_texts() {

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod char_cli;
 mod cli;
 mod headless;
 mod index_cli;

@@ -1,0 +1,123 @@
+//! A card made from the text fills itself: reading, 反切, the 釋文 of that
+//! passage, a short definition, and the sentence it came from with its
+//! citation (work, edition, layer, passage, line).
+
+use std::sync::OnceLock;
+
+use sheli_corpus::{Corpus, Layer};
+use sheli_store::{Selection, Store, draft_card};
+
+fn corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| Corpus::builtin().expect("built-in texts"))
+}
+
+/// The first segment of `layer` holding `c`: a selection of it.
+fn select(c: char, layer: Layer) -> Selection {
+    for p in corpus().passages() {
+        for (i, s) in p.segments.iter().enumerate() {
+            if s.layer != layer {
+                continue;
+            }
+            if let Some(at) = s.text.chars().position(|x| x == c) {
+                let at = at as u32;
+                return Selection {
+                    passage_id: p.id.clone(),
+                    segment: i as u32,
+                    start: at,
+                    end: at + 1,
+                };
+            }
+        }
+    }
+    panic!("no {c} in {layer:?}")
+}
+
+#[test]
+fn a_term_from_the_text_gets_readings_definition_and_its_sentence() {
+    let sel = select('觶', Layer::Jing);
+    let card = draft_card(corpus(), &sel).unwrap();
+    assert_eq!(card.headword, "觶");
+    assert!(card.reading.starts_with("zhì"), "{}", card.reading);
+    assert!(card.reading.contains("廣韻 章移切 (支平), 支義切 (寘去)"), "{}", card.reading);
+    // 觶 is a built-in term: its definition, not Unihan's one line.
+    assert!(card.definition.contains("觶"), "{}", card.definition);
+    let passage = corpus().passage(&sel.passage_id).unwrap();
+    let segment = &passage.segments[sel.segment as usize];
+    let quoted = card.definition.rsplit('「').next().and_then(|s| s.split('」').next()).unwrap();
+    assert!(quoted.contains('觶') && segment.text.contains(quoted), "{quoted} in {}", segment.text);
+    assert!(
+        card.definition.contains(&format!("· 經 · {} · line ", sel.passage_id)),
+        "{}",
+        card.definition
+    );
+    assert!(card.definition.contains(&passage.work));
+    assert_eq!(card.passages, [sel.passage_id.clone()]);
+}
+
+#[test]
+fn the_shiwen_of_the_passage_is_part_of_the_reading() {
+    // A 注 character that the 音義 of the same passage reads.
+    let (sel, reading) = corpus()
+        .passages()
+        .iter()
+        .find_map(|p| {
+            let gloss = p
+                .segments_of(Layer::Yinyi)
+                .flat_map(|s| &s.readings)
+                .find(|r| r.reading.ends_with('反'))?;
+            let c = gloss.character.chars().next()?;
+            let (i, s) =
+                p.segments.iter().enumerate().find(|(_, s)| {
+                    matches!(s.layer, Layer::Jing | Layer::Zhu) && s.text.contains(c)
+                })?;
+            let at = s.text.chars().position(|x| x == c)? as u32;
+            Some((
+                Selection { passage_id: p.id.clone(), segment: i as u32, start: at, end: at + 1 },
+                gloss.reading.clone(),
+            ))
+        })
+        .expect("a passage whose 音義 reads a character of its 經 or 注");
+    let card = draft_card(corpus(), &sel).unwrap();
+    assert!(
+        card.reading.contains(&format!("釋文 {reading}")),
+        "{} lacks 釋文 {reading}",
+        card.reading
+    );
+}
+
+#[test]
+fn a_word_gets_a_reading_per_character() {
+    let mut sel = select('觶', Layer::Jing);
+    let passage = corpus().passage(&sel.passage_id).unwrap();
+    let text: Vec<char> = passage.segments[sel.segment as usize].text.chars().collect();
+    // Two characters: 觶 and the next Han character.
+    sel.end = sel.start + 2;
+    if !sheli_chars::is_han(text[sel.start as usize + 1]) {
+        sel.start -= 1;
+        sel.end -= 1;
+    }
+    let card = draft_card(corpus(), &sel).unwrap();
+    assert_eq!(card.headword.chars().count(), 2);
+    assert_eq!(card.reading.split("; ").count(), 2, "{}", card.reading);
+}
+
+#[test]
+fn a_card_added_from_a_selection_has_its_back_filled() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open_in(dir.path()).unwrap();
+    let g = store.create_glossary("讀書", "").unwrap();
+    // The character a piece of 釋文 reads, selected in the 音義 itself.
+    let read = corpus()
+        .passages()
+        .iter()
+        .flat_map(|p| p.segments_of(Layer::Yinyi))
+        .flat_map(|s| &s.readings)
+        .find_map(|r| r.character.chars().next())
+        .unwrap();
+    let sel = select(read, Layer::Yinyi);
+    let card = store.add_card_from_selection(corpus(), g.id, &sel).unwrap();
+    assert_eq!(card.headword, read.to_string());
+    assert!(!card.reading.is_empty() && !card.definition.is_empty(), "{card:?}");
+    assert!(card.definition.contains("音義"), "{}", card.definition);
+}
