@@ -13,6 +13,8 @@ echo "bench: load before the run: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 # The app's own figures (start-up, keystroke → results), merged into the same
 # files under "app" and their own RESULTS.md section.
 scripts/bench-app.sh
+# The character dictionary: `sheli char` per process beside `sheli search`,
+# the tables' bytes in the binary (bench/src/chars.rs). Needs the release app.
 # A large imported library (10M and 50M characters of the same poetry) against
 # the built-in texts alone: sheli search, sheli import and the app's memory
 # (bench/src/library.rs). The app part needs a display: Xvfb when there is none.
@@ -22,3 +24,4 @@ if [ -n "${DISPLAY:-}" ] || ! command -v xvfb-run >/dev/null; then
 else
   xvfb-run -a -s "-screen 0 1440x900x24" ./target/release/sheli-bench library
 fi
+./target/release/sheli-bench chars

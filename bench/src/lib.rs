@@ -4,6 +4,7 @@
 //! search code) against SQLite FTS5 with the trigram tokenizer, on Tang and
 //! Song poetry at about 1M and 10M CJK characters. See `bench/RESULTS.md`.
 
+pub mod chars;
 pub mod engine;
 pub mod fts5;
 pub mod library;

@@ -5,6 +5,8 @@
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
 //! sheli-bench library [--app target/release/sheli] [--sizes 10m,50m] [--runs 5] [--per-file 2m]
 //!                                  a large imported library: search, import and the app (library.rs)
+//! sheli-bench chars [--app target/release/sheli] [--runs 9]
+//!                                  the character dictionary: `sheli char` per process, tables (chars.rs)
 //! sheli-bench report               rewrite RESULTS.md from results.json (no measuring)
 //! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
 //!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
@@ -92,6 +94,7 @@ fn main() -> Result<()> {
             for (begin, end) in [
                 ("<!-- app-feel:begin", "<!-- app-feel:end -->"),
                 ("<!-- library:begin", "<!-- library:end -->"),
+                ("<!-- chars:begin", "<!-- chars:end -->"),
             ] {
                 if let (Some(start), Some(stop)) = (old.find(begin), old.find(end)) {
                     md.push('\n');
@@ -103,6 +106,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         Some("library") => library(&args[1..]),
+        Some("chars") => chars(&args[1..]),
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("cache"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
@@ -134,18 +138,46 @@ fn library(args: &[String]) -> Result<()> {
     }
     let figures = sheli_bench::library::run(&app, &dir.join("cache"), &sizes, per_file, runs)?;
     let md = sheli_bench::library::markdown(&figures);
+    write_section(&dir, "library", &figures, &md)
+}
+
+/// `sheli-bench chars`: the dictionary's figures, printed and written into
+/// results.json (`chars`) and their own section of RESULTS.md.
+fn chars(args: &[String]) -> Result<()> {
+    let dir = options(&[])?.dir;
+    let mut app = dir.join("../target/release/sheli");
+    let mut runs = 9;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().with_context(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--app" => app = PathBuf::from(val()?),
+            "--runs" => runs = val()?.parse()?,
+            other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
+        }
+    }
+    let figures = sheli_bench::chars::run(&app, &dir.join("../chars/data"), runs)?;
+    let md = sheli_bench::chars::markdown(&figures);
+    write_section(&dir, "chars", &figures, &md)
+}
+
+/// Prints `md`, stores `figures` under `key` in results.json and replaces
+/// the `<!-- key:begin … -->` … `<!-- key:end -->` section of RESULTS.md
+/// (appended when there is none).
+fn write_section(dir: &Path, key: &str, figures: &Value, md: &str) -> Result<()> {
     println!("{md}");
     let results_path = dir.join("results.json");
     let mut results: Value = std::fs::read(&results_path)
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_else(|| json!({}));
-    results["library"] = figures;
+    results[key] = figures.clone();
     std::fs::write(&results_path, serde_json::to_string_pretty(&results)?)?;
-    let (begin, end) = ("<!-- library:begin (sheli-bench library) -->", "<!-- library:end -->");
+    let begin = format!("<!-- {key}:begin (sheli-bench {key}) -->");
+    let end = format!("<!-- {key}:end -->");
     let old = std::fs::read_to_string(dir.join("RESULTS.md")).unwrap_or_default();
     let section = format!("{begin}\n{md}{end}");
-    let new = match (old.find(begin), old.find(end)) {
+    let new = match (old.find(&begin), old.find(&end)) {
         (Some(a), Some(b)) => format!("{}{section}{}", &old[..a], &old[b + end.len()..]),
         _ => format!("{}\n{section}\n", old.trim_end()),
     };
