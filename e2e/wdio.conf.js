@@ -50,7 +50,13 @@ export const config = {
   // In this order, one after the other, over one data directory: texts.e2e.js
   // adds a work to the library, so it runs last (the others expect the three
   // built-in works). A spec file not listed here does not run.
-  specs: ["./specs/app.e2e.js", "./specs/search-cards.e2e.js", "./specs/user-data.e2e.js", "./specs/texts.e2e.js"],
+  specs: [
+    "./specs/app.e2e.js",
+    "./specs/search-cards.e2e.js",
+    "./specs/user-data.e2e.js",
+    "./specs/chars.e2e.js",
+    "./specs/texts.e2e.js",
+  ],
   maxInstances: 1,
   capabilities: [
     {

@@ -31,3 +31,38 @@ export async function expectWorks(expected) {
     { timeoutMsg: `the library did not list ${expected.join(", ")}` },
   );
 }
+
+/**
+ * A screenshot that does not stall. WebKitGTK (non-composited, under Xvfb)
+ * answers a screenshot request after its next paint, and a page left
+ * unchanged for a few seconds paints no more: the request would then wait
+ * for wdio's 60-second retry. So a pixel in a corner changes shade on every
+ * frame while it is taken.
+ */
+export async function nudgedShot(name) {
+  await browser.execute(() => {
+    let dot = document.getElementById("e2e-paint-nudge");
+    if (!dot) {
+      dot = document.createElement("div");
+      dot.id = "e2e-paint-nudge";
+      Object.assign(dot.style, {
+        position: "fixed",
+        left: "0",
+        bottom: "0",
+        width: "1px",
+        height: "1px",
+        pointerEvents: "none",
+        zIndex: "9999",
+      });
+      document.body.appendChild(dot);
+    }
+    const until = performance.now() + 1500;
+    let k = 0;
+    const step = () => {
+      dot.style.background = k++ % 2 ? "rgba(0,0,0,0.02)" : "rgba(0,0,0,0.03)";
+      if (performance.now() < until) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  return shot(name);
+}

@@ -157,7 +157,8 @@ describe("Search, cards and pictures", () => {
     const other = await $('[data-testid="aligned-edition"]').getAttribute("data-passage-id");
     expect(other).toMatch(/^xiangshe\.tongjie\./);
     await shot("reader-parallel");
-    await $('[data-testid="aligned-edition"]').click();
+    // Its heading opens it (a click on its text explains the character there).
+    await $('[data-testid="aligned-edition"] .parallel-meta').click();
     await $(`[data-passage="${other}"]`).waitForDisplayed();
     await expect($('[data-testid="reader-title"]')).toHaveText("鄉射禮");
     await $('[data-testid="toggle-parallel"]').click();
@@ -198,7 +199,8 @@ describe("Search, cards and pictures", () => {
     await $('[data-testid="concordance-hit"]').waitForDisplayed();
     const line = await $('[data-testid="concordance-hit"]');
     const hitId = await line.getAttribute("data-passage-id");
-    await line.click();
+    // The line's heading opens the reader (a click on its text explains the character there).
+    await line.$(".conc-meta").click();
     const mark = await $(`[data-passage="${hitId}"] mark.hit`);
     await mark.waitForDisplayed();
     await expect(mark).toHaveText("楅");

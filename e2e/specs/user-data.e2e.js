@@ -4,41 +4,7 @@
 // span. Screenshots are named ud-… (numbering restarts in every spec file).
 import fs from "node:fs";
 import path from "node:path";
-import { shot as saveShot } from "./helpers.js";
-
-/**
- * A screenshot. WebKitGTK (non-composited, under Xvfb) answers a screenshot
- * request after its next paint, and a page left unchanged for a few seconds
- * paints no more: the request would then wait for wdio's 60-second retry.
- * So a pixel in a corner changes shade on every frame while it is taken.
- */
-async function shot(name) {
-  await browser.execute(() => {
-    let dot = document.getElementById("e2e-paint-nudge");
-    if (!dot) {
-      dot = document.createElement("div");
-      dot.id = "e2e-paint-nudge";
-      Object.assign(dot.style, {
-        position: "fixed",
-        left: "0",
-        bottom: "0",
-        width: "1px",
-        height: "1px",
-        pointerEvents: "none",
-        zIndex: "9999",
-      });
-      document.body.appendChild(dot);
-    }
-    const until = performance.now() + 1500;
-    let k = 0;
-    const step = () => {
-      dot.style.background = k++ % 2 ? "rgba(0,0,0,0.02)" : "rgba(0,0,0,0.03)";
-      if (performance.now() < until) requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  });
-  return saveShot(name);
-}
+import { nudgedShot as shot } from "./helpers.js";
 
 // The passage of 鄉射禮 whose 注 glosses 楅: 「楅猶幅也,所以承笴矢者。」
 const PASSAGE = "xiangshe.zhushu.0164";

@@ -5,6 +5,7 @@
 // focused passage). Installed once, by PopupHost.svelte.
 
 import { loadCards } from "./cards.svelte";
+import { entryOf } from "./char-cache";
 import { anchorOf, CHAR_TEXT, firstSpot, selectionOf, spotAtCaret, spotAtPoint, type CharSpot } from "./char-spots";
 import { utf16ToCp } from "./spans";
 import { popups } from "./popups.svelte";
@@ -62,6 +63,12 @@ export function installCharClicks(): () => void {
 
   const onMouseDown = (e: MouseEvent) => {
     down = e.button === 0 ? { x: e.clientX, y: e.clientY, selected: hasSelection() } : null;
+    // The entry is asked for on the press: by the release it is often there.
+    const target = e.target instanceof Element ? e.target : null;
+    if (down && !down.selected && target?.closest(CHAR_TEXT) && !target.closest(CONTROLS)) {
+      const spot = spotAtPoint(target, e.clientX, e.clientY);
+      if (spot) entryOf(spot.char).catch(() => {});
+    }
   };
 
   // Capture phase: a character inside a link or a result row opens its
@@ -98,10 +105,13 @@ export function installCharClicks(): () => void {
     void openSpot(spot, eventTime(e));
   };
 
+  // The glossary's terms are needed at the first click: load them while idle.
+  const warm = setTimeout(() => loadCards().catch(() => {}), 1500);
   document.addEventListener("mousedown", onMouseDown, true);
   document.addEventListener("click", onClick, true);
   document.addEventListener("keydown", onKeyDown);
   return () => {
+    clearTimeout(warm);
     document.removeEventListener("mousedown", onMouseDown, true);
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("keydown", onKeyDown);
