@@ -53,6 +53,7 @@ const COMMANDS: &[&str] = &[
     "card",
     "picture",
     "ui_ready",
+    "about",
     "describe_char",
     "draft_card",
 ];

@@ -4,7 +4,9 @@ use serde::Serialize;
 
 use crate::table::Table;
 
-static GUANGYUN: Table = Table::new(include_str!("../data/guangyun.tsv"));
+const TEXT: &str = include_str!("../data/guangyun.tsv");
+static GUANGYUN: Table = Table::new(TEXT);
+pub(crate) const BYTES: usize = TEXT.len();
 
 /// One 小韻 of the 廣韻 that lists the character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

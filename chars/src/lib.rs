@@ -29,3 +29,40 @@ pub fn is_han(c: char) -> bool {
         | 0x20000..=0x2A6DF | 0x2A700..=0x2EE5F | 0x2F800..=0x2FA1F
         | 0x30000..=0x323AF | 0x3007)
 }
+
+/// One embedded data table: what it is, where it comes from, its licence.
+#[derive(Debug, Clone, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DataTable {
+    pub name: &'static str,
+    /// What Sheli uses it for.
+    pub purpose: &'static str,
+    pub source: &'static str,
+    pub version: &'static str,
+    pub licence: &'static str,
+    /// Bytes embedded in the binary.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub bytes: usize,
+}
+
+/// The character tables this crate embeds (details: `data/SOURCES.md`).
+pub fn tables() -> [DataTable; 2] {
+    [
+        DataTable {
+            name: "unihan.tsv",
+            purpose: "Mandarin and Tang readings, definitions, radicals, strokes and variant forms of every character; the readings pinyin search expands",
+            source: "Unihan database (Debian package unicode-data)",
+            version: "Unicode 15.0.0",
+            licence: "Unicode License v3",
+            bytes: unihan::BYTES,
+        },
+        DataTable {
+            name: "guangyun.tsv",
+            purpose: "the 廣韻 readings of every character: 反切, rhyme, tone, 音韻地位, gloss (the 等 filled in by tshet-uinh 0.1.0, MIT, when the table was made)",
+            source: "rhyme_book.csv of the Python package qieyun",
+            version: "qieyun 0.13.3",
+            licence: "CC0 1.0",
+            bytes: guangyun::BYTES,
+        },
+    ]
+}

@@ -5,7 +5,9 @@ use serde::Serialize;
 
 use crate::table::Table;
 
-static UNIHAN: Table = Table::new(include_str!("../data/unihan.tsv"));
+const TEXT: &str = include_str!("../data/unihan.tsv");
+static UNIHAN: Table = Table::new(TEXT);
+pub(crate) const BYTES: usize = TEXT.len();
 
 /// How another form relates to a character, in Unihan's terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -54,6 +54,10 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::IndexStatus>(&cfg, &mut out);
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
+    // The About view (about.rs).
+    one::<super::about::AboutView>(&cfg, &mut out);
+    one::<super::about::TextOrigin>(&cfg, &mut out);
+    one::<sheli_chars::DataTable>(&cfg, &mut out);
     // The character dictionary (char_commands.rs).
     one::<sheli_library::CharEntry>(&cfg, &mut out);
     one::<sheli_library::character::ShiwenReading>(&cfg, &mut out);

@@ -323,3 +323,20 @@ fn each_edition_is_shown_unchanged_in_its_own_script() {
         "繁 converts the simplified 通解"
     );
 }
+
+#[test]
+fn about_names_every_text_and_table_with_its_licence() {
+    let (state, _dir) = state_over(builtin());
+    let about = super::about::about(&state).unwrap();
+    assert_eq!(about.licence, "MIT OR Apache-2.0");
+    assert_eq!(about.texts.len(), builtin().sources().len());
+    for t in &about.texts {
+        assert!(!t.licence.is_empty() && !t.origin.is_empty(), "{t:?}");
+    }
+    let names: Vec<_> = about.tables.iter().map(|t| t.name).collect();
+    assert_eq!(names, ["unihan.tsv", "guangyun.tsv", "opencc-t2s-chars.tsv", "variants.tsv"]);
+    let guangyun = &about.tables[1];
+    assert_eq!((guangyun.version, guangyun.licence), ("qieyun 0.13.3", "CC0 1.0"));
+    // The sizes are the bytes embedded, as SOURCES.md states them (2.9 and 1.6 MB).
+    assert!(about.tables[0].bytes > 2_000_000 && about.tables[1].bytes > 1_000_000);
+}

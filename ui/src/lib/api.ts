@@ -155,8 +155,14 @@ export function picture(name: string): Promise<string> {
   return call("picture", { name });
 }
 
+/** Version, licences, and the origin of every text and data table (about.rs). */
+export function about(): Promise<AboutView> {
+  return call("about");
+}
+
 // ── every character explained (char_commands.rs) ───────────────────────────
 
+import type { AboutView } from "./bindings/AboutView";
 import type { CharEntry } from "./bindings/CharEntry";
 
 export type { CharEntry };

@@ -2,7 +2,8 @@
 // work: `#/library`, `#/read/<passage id>` (with `?seg=<segment>&hl=<s>-<e>,…`
 // when opened from a search hit: the ranges to mark in that segment),
 // `#/terms` (the built-in glossary), `#/terms/<card id>`, `#/pictures`,
-// `#/concordance/<query>` (every occurrence of a query, e.g. a character).
+// `#/concordance/<query>` (every occurrence of a query, e.g. a character),
+// `#/about` (version, licences, where every text and table comes from).
 
 import { parseStudyHash, studyHash, type StudyRoute } from "./study-routes";
 
@@ -18,6 +19,7 @@ export type Route =
   | { view: "terms" }
   | { view: "term"; id: string }
   | { view: "pictures" }
+  | { view: "about" }
   | { view: "concordance"; query: string }
   | StudyRoute;
 
@@ -38,6 +40,7 @@ export function parseHash(hash: string): Route {
   const t = /^#\/terms(?:\/([a-z0-9-]{1,64}))?$/.exec(hash);
   if (t) return t[1] ? { view: "term", id: t[1] } : { view: "terms" };
   if (hash === "#/pictures") return { view: "pictures" };
+  if (hash === "#/about") return { view: "about" };
   const c = /^#\/concordance\/(.{1,400})$/.exec(hash);
   if (c) {
     try {
@@ -64,6 +67,8 @@ export function routeHash(r: Route): string {
       return `#/terms/${r.id}`;
     case "pictures":
       return "#/pictures";
+    case "about":
+      return "#/about";
     case "concordance":
       return `#/concordance/${encodeURIComponent(r.query)}`;
     case "glossaries":
