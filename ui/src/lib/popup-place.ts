@@ -15,3 +15,16 @@ export function placePopup(box: HTMLElement, anchor: Anchor): void {
   box.style.left = `${left}px`;
   box.style.top = `${Math.max(8, top)}px`;
 }
+
+/**
+ * Keeps the pop-up placed while its size changes (a form opening inside
+ * it, an entry arriving); returns the undo. Where there is no
+ * ResizeObserver (jsdom) it is placed once.
+ */
+export function keepPlaced(box: HTMLElement, anchor: () => Anchor): () => void {
+  placePopup(box, anchor());
+  if (typeof ResizeObserver === "undefined") return () => {};
+  const ro = new ResizeObserver(() => placePopup(box, anchor()));
+  ro.observe(box);
+  return () => ro.disconnect();
+}

@@ -50,6 +50,19 @@ class Popups {
     this.current = popup;
   }
 
+  /**
+   * Closes the pop-up for a change of view (a link followed from it, Back):
+   * the place it was opened from is going away, so the focus, if it was in
+   * the pop-up, goes to the main view.
+   */
+  leave(): void {
+    if (!this.current) return;
+    const inside = document.activeElement?.closest("[data-popup]") ?? null;
+    this.current = null;
+    this.#returnTo = null;
+    if (inside) returnFocus(null);
+  }
+
   /** Closes the pop-up; with `restore`, the focus goes back where it was. */
   close(restore = false): void {
     if (!this.current) return;

@@ -255,6 +255,10 @@ describe("the character pop-over", () => {
       glossaryId: 7,
       card: { headword: "釋", reading: "shì · 施隻切", passages: [P2] },
     });
+    // Following the link to the glossary leaves the pop-over behind.
+    await fireEvent.click(within(done).getByRole("link"));
+    await waitFor(() => expect(screen.queryByTestId("char-popover")).toBeNull());
+    expect(location.hash).toBe("#/glossaries/7");
   });
 
   it("searches the character, or opens its concordance", async () => {
