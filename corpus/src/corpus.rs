@@ -22,6 +22,9 @@ pub struct Source {
     pub lines: LineIndex,
     /// Indices of this source's passages in [`Corpus::passages`].
     pub passages: Range<usize>,
+    /// False for a source registered without its text (see
+    /// [`Corpus::add_unparsed_source`]): it has no passages here.
+    pub parsed: bool,
 }
 
 /// Segment counts per layer for one source, keyed by layer label, with 記
@@ -36,6 +39,10 @@ pub struct Corpus {
     by_id: HashMap<String, usize>,
     /// Computed on first use and dropped when a source is added.
     alignment: OnceLock<Alignment>,
+    /// What the caller knows of the user's files (sizes, modification
+    /// times), so that the index notices a text changed behind Sheli's back
+    /// without the text being read (see `sheli_index::meta::corpus_hash`).
+    user_stamp: String,
 }
 
 impl Corpus {
@@ -74,8 +81,40 @@ impl Corpus {
             });
         }
         let end = self.passages.len();
-        self.sources.push(Source { info, raw, lines, passages: start..end });
+        self.sources.push(Source { info, raw, lines, passages: start..end, parsed: true });
         Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// Registers a source by its manifest entry alone, without reading or
+    /// parsing its text: it is listed, has no passages, and counts in the
+    /// index's fingerprint as the parsed source would (by its checksum). For
+    /// a caller that needs only the list of texts and the search index (a
+    /// `sheli search` over a large library), not their passages.
+    pub fn add_unparsed_source(&mut self, info: SourceInfo) -> Result<&Source> {
+        if self.source(&info.id).is_some() {
+            return Err(CorpusError::Manifest(format!("two sources have the id `{}`", info.id)));
+        }
+        self.alignment = OnceLock::new();
+        let at = self.passages.len();
+        let lines = LineIndex::new("");
+        self.sources.push(Source {
+            info,
+            raw: Arc::from(""),
+            lines,
+            passages: at..at,
+            parsed: false,
+        });
+        Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// See [`Corpus::user_stamp`].
+    pub fn set_user_stamp(&mut self, stamp: String) {
+        self.user_stamp = stamp;
+    }
+
+    /// The caller's record of the user's files (empty when none was given).
+    pub fn user_stamp(&self) -> &str {
+        &self.user_stamp
     }
 
     pub fn sources(&self) -> &[Source] {

@@ -43,6 +43,14 @@ impl IndexMeta {
 /// A hash of what the index holds: the schema version, the fold tables and
 /// every segment (id, layer, line, text). A change in a text, a parser or a
 /// fold table changes it, and the index is rebuilt.
+///
+/// A user's text that carries its checksum counts by that checksum, its
+/// format and script instead of its segments, plus the corpus's user stamp
+/// (the library's record of the files' sizes and modification times): the
+/// same whether the text was parsed or only registered
+/// ([`Corpus::add_unparsed_source`]), so a search can check the index
+/// without reading a large library. A parser change still shows in the
+/// built-in texts' segments, which are always hashed.
 pub fn corpus_hash(corpus: &Corpus) -> String {
     let mut h = Sha256::new();
     h.update(SCHEMA_VERSION.to_le_bytes());
@@ -52,6 +60,12 @@ pub fn corpus_hash(corpus: &Corpus) -> String {
     for source in corpus.sources() {
         h.update(source.info.id.as_bytes());
         h.update(source.info.work.as_bytes());
+        if source.info.user && !source.info.sha256.is_empty() {
+            let i = &source.info;
+            let described = format!("{}\0{}\0{:?}\0{:?}\0", i.sha256, i.file, i.script, i.format);
+            h.update(described.as_bytes());
+            continue;
+        }
         for p in corpus.passages_of(&source.info.id) {
             h.update(p.id.as_bytes());
             for s in &p.segments {
@@ -63,5 +77,6 @@ pub fn corpus_hash(corpus: &Corpus) -> String {
             }
         }
     }
+    h.update(corpus.user_stamp().as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -54,11 +54,19 @@ fn read_manifest(dir: &Path) -> Result<UserManifest> {
     }
 }
 
-/// The user's imported texts, listed in the manifest, with their contents;
-/// and the ones that cannot be used, with why. A missing, unreadable or
-/// wrongly listed text no longer takes the whole library (and every search
-/// and `glossary add`) down with it: it is skipped and reported.
-pub(super) fn load_user_texts(dir: &Path) -> (Vec<(SourceInfo, String)>, Vec<super::SkippedText>) {
+/// A user text the manifest lists that passed every check short of reading
+/// it: a plain name inside texts/, a regular file, the plain format.
+pub(super) struct ListedText {
+    pub info: SourceInfo,
+    pub path: PathBuf,
+    pub meta: std::fs::Metadata,
+}
+
+/// The user's texts as the manifest lists them, checked without being read;
+/// and the ones that cannot be used, with why. A missing or wrongly listed
+/// text no longer takes the whole library (and every search and `glossary
+/// add`) down with it: it is skipped and reported.
+pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::SkippedText>) {
     let mut skipped = Vec::new();
     let manifest = match read_manifest(dir) {
         Ok(m) => m,
@@ -100,22 +108,51 @@ pub(super) fn load_user_texts(dir: &Path) -> (Vec<(SourceInfo, String)>, Vec<sup
         }
         let path = dir.join(TEXTS).join(&info.file);
         match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.is_file() => {}
-            Ok(_) => {
-                skipped.push(skip("it is not a regular file".into()));
-                continue;
-            }
-            Err(e) => {
-                skipped.push(skip(e.to_string()));
-                continue;
-            }
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => out.push((info, text)),
+            Ok(meta) if meta.is_file() => out.push(ListedText { info, path, meta }),
+            Ok(_) => skipped.push(skip("it is not a regular file".into())),
             Err(e) => skipped.push(skip(e.to_string())),
         }
     }
     (out, skipped)
+}
+
+/// The listed texts with their contents; those that cannot be read join the
+/// skipped ones.
+pub(super) fn read_user_texts(
+    listed: Vec<ListedText>,
+    skipped: &mut Vec<super::SkippedText>,
+) -> Vec<(ListedText, String)> {
+    let mut out = Vec::new();
+    for text in listed {
+        match std::fs::read_to_string(&text.path) {
+            Ok(content) => out.push((text, content)),
+            Err(e) => skipped.push(super::SkippedText {
+                id: text.info.id.clone(),
+                file: text.info.file.clone(),
+                reason: e.to_string(),
+            }),
+        }
+    }
+    out
+}
+
+/// The library's record of the user's files in use: name, size and
+/// modification time of each, in order. It goes into the index's
+/// fingerprint, so that a text changed behind Sheli's back is noticed by a
+/// search that does not read it.
+pub(super) fn stamp<'a>(texts: impl Iterator<Item = &'a ListedText>) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let mut out = String::new();
+    for t in texts {
+        out.push_str(&format!(
+            "{}\0{}\0{}.{}\n",
+            t.info.file,
+            t.meta.len(),
+            t.meta.mtime(),
+            t.meta.mtime_nsec()
+        ));
+    }
+    out
 }
 
 /// The files named by `paths`: files as given, directories by their `.txt`

@@ -32,6 +32,12 @@ pub(crate) fn open(library: &Library, progress: &mut dyn FnMut(Progress)) -> Res
         }
         Err(reason) => reason,
     };
+    if !library.parsed {
+        // Building needs the texts themselves; and a text the full open
+        // leaves out (not UTF-8, unparseable) makes the listed library differ
+        // from the indexed one, which the full library then finds current.
+        return open(&Library::open(&library.dir)?, progress);
+    }
     let lock = match WriterLock::acquire(&library.dir, DEFAULT_WAIT) {
         Ok(lock) => lock,
         Err(e @ (LibraryError::DataFolder { .. } | LibraryError::Busy { .. })) => {

@@ -70,6 +70,9 @@ pub struct Library {
     pub corpus: Arc<Corpus>,
     /// The user's texts that could not be opened, and why.
     pub skipped: Vec<SkippedText>,
+    /// False for [`Library::open_unparsed`]: the user's texts are listed,
+    /// not parsed.
+    pub parsed: bool,
 }
 
 /// A user text left out of the library, and why.
@@ -98,19 +101,45 @@ impl Library {
     pub fn open(dir: &Path) -> Result<Library> {
         std::fs::create_dir_all(dir).map_err(file_err(dir))?;
         let mut corpus = Corpus::builtin()?;
-        let (texts, mut skipped) = import::load_user_texts(dir);
-        for (info, text) in texts {
-            let (id, file) = (info.id.clone(), info.file.clone());
-            if let Err(e) = corpus.add_source(info, Arc::from(text)) {
-                skipped.push(SkippedText { id, file, reason: e.to_string() });
+        let (listed, mut skipped) = import::list_user_texts(dir);
+        let mut added = Vec::new();
+        for (text, content) in import::read_user_texts(listed, &mut skipped) {
+            let (id, file) = (text.info.id.clone(), text.info.file.clone());
+            match corpus.add_source(text.info.clone(), Arc::from(content)) {
+                Ok(_) => added.push(text),
+                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
             }
         }
-        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped })
+        corpus.set_user_stamp(import::stamp(added.iter()));
+        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped, parsed: true })
+    }
+
+    /// Opens the library without reading the user's texts: the built-in
+    /// texts are parsed, the user's are listed from their manifest (and
+    /// checked as far as that goes without reading them). Enough to search
+    /// and to describe characters from the index, at a cost that does not
+    /// grow with the library; their passages are not available
+    /// ([`sheli_corpus::Source::parsed`] is false). If the index must be
+    /// built, [`Library::open_index`] opens the library in full first.
+    pub fn open_unparsed(dir: &Path) -> Result<Library> {
+        std::fs::create_dir_all(dir).map_err(file_err(dir))?;
+        let mut corpus = Corpus::builtin()?;
+        let (listed, mut skipped) = import::list_user_texts(dir);
+        let mut added = Vec::new();
+        for text in listed {
+            let (id, file) = (text.info.id.clone(), text.info.file.clone());
+            match corpus.add_unparsed_source(text.info.clone()) {
+                Ok(_) => added.push(text),
+                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
+            }
+        }
+        corpus.set_user_stamp(import::stamp(added.iter()));
+        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped, parsed: false })
     }
 
     /// A library over texts already parsed (the app keeps its own).
     pub fn over(dir: &Path, corpus: Arc<Corpus>) -> Library {
-        Library { dir: dir.to_path_buf(), corpus, skipped: Vec::new() }
+        Library { dir: dir.to_path_buf(), corpus, skipped: Vec::new(), parsed: true }
     }
 
     pub fn index_dir(&self) -> PathBuf {

@@ -54,9 +54,9 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::IndexStatus>(&cfg, &mut out);
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
-    // The About view (about.rs).
-    one::<super::about::AboutView>(&cfg, &mut out);
-    one::<super::about::TextOrigin>(&cfg, &mut out);
+    // The About view (about_commands.rs).
+    one::<super::about_commands::AboutView>(&cfg, &mut out);
+    one::<super::about_commands::TextOrigin>(&cfg, &mut out);
     one::<sheli_chars::DataTable>(&cfg, &mut out);
     // The character dictionary (char_commands.rs).
     one::<sheli_library::CharEntry>(&cfg, &mut out);

@@ -15,7 +15,7 @@
 //!
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
 
-pub mod about;
+pub mod about_commands;
 pub mod char_commands;
 pub mod commands;
 pub mod dto;
@@ -100,7 +100,7 @@ pub fn run() {
             reading_commands::ipc::card,
             reading_commands::ipc::picture,
             reading_commands::ipc::ui_ready,
-            about::ipc::about,
+            about_commands::ipc::about,
             char_commands::ipc::describe_char,
             char_commands::ipc::draft_card,
             glossary_commands::ipc::my_glossaries,

@@ -327,7 +327,7 @@ fn each_edition_is_shown_unchanged_in_its_own_script() {
 #[test]
 fn about_names_every_text_and_table_with_its_licence() {
     let (state, _dir) = state_over(builtin());
-    let about = super::about::about(&state).unwrap();
+    let about = super::about_commands::about(&state).unwrap();
     assert_eq!(about.licence, "MIT OR Apache-2.0");
     assert_eq!(about.texts.len(), builtin().sources().len());
     for t in &about.texts {

@@ -5,7 +5,7 @@ use sheli_library::CharEntry;
 
 use super::error::CliError;
 use super::search_cmd::progress_printer;
-use super::shared::{data_dir, open_library, open_store, print_json};
+use super::shared::{data_dir, open_library_unparsed, open_store, print_json};
 
 pub fn char(characters: &str, json: bool) -> Result<()> {
     let wanted: Vec<char> = characters.chars().filter(|c| sheli_chars::is_han(*c)).collect();
@@ -17,7 +17,7 @@ pub fn char(characters: &str, json: bool) -> Result<()> {
         };
         return Err(CliError::invalid(message).into());
     }
-    let library = open_library(&data_dir()?)?;
+    let library = open_library_unparsed(&data_dir()?)?;
     let opened = library.open_index(&mut progress_printer())?;
     if let Some(reason) = &opened.rebuilt {
         eprintln!("note: rebuilt the search index because {reason}");

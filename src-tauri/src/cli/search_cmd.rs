@@ -37,7 +37,7 @@ pub struct SearchArgs {
 }
 
 pub fn search(args: SearchArgs, json: bool) -> Result<()> {
-    let library = super::shared::open_library(&data_dir()?)?;
+    let library = super::shared::open_library_unparsed(&data_dir()?)?;
     let opened = library.open_index(&mut progress_printer())?;
     if let Some(reason) = &opened.rebuilt {
         eprintln!("note: rebuilt the search index because {reason}");

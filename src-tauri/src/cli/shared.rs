@@ -32,6 +32,17 @@ pub fn open_library(dir: &Path) -> Result<Library> {
     Ok(library)
 }
 
+/// [`open_library`] without reading the user's texts, for commands that
+/// answer from the index (search, char): their cost does not grow with the
+/// library. The index is still built from the texts when it must be.
+pub fn open_library_unparsed(dir: &Path) -> Result<Library> {
+    let library = Library::open_unparsed(dir)?;
+    for s in &library.skipped {
+        eprintln!("sheli: warning: {s}");
+    }
+    Ok(library)
+}
+
 /// The texts, with the user's imported ones.
 pub fn corpus() -> Result<std::sync::Arc<Corpus>> {
     Ok(open_library(&data_dir()?)?.corpus)

@@ -155,7 +155,7 @@ export function picture(name: string): Promise<string> {
   return call("picture", { name });
 }
 
-/** Version, licences, and the origin of every text and data table (about.rs). */
+/** Version, licences, and the origin of every text and data table (about_commands.rs). */
 export function about(): Promise<AboutView> {
   return call("about");
 }
