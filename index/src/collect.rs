@@ -13,11 +13,9 @@ use std::collections::BinaryHeap;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
-use tantivy::postings::{Postings, SegmentPostings};
-use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, DocId, DocSet, Score, SegmentOrdinal, SegmentReader, TERMINATED, Term};
+use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 
-use crate::query::CountTerm;
+use crate::query::{CountTerm, TermPostings};
 use crate::schema::Fields;
 
 /// How much a match in each layer weighs in ranking (by layer ordinal, see
@@ -100,21 +98,17 @@ pub struct Fruit {
     pub top: Vec<Ranked>,
 }
 
-/// Postings of one slot of one count term in one index segment.
-struct Slot {
-    postings: Vec<SegmentPostings>,
-}
-
 pub struct MatchSegmentCollector {
     segment: SegmentOrdinal,
-    terms: Vec<Vec<Slot>>,
+    /// The count terms, and their postings in this index segment.
+    spec: Vec<CountTerm>,
+    terms: Vec<TermPostings>,
     source_ord: Column<u64>,
     layer_ord: Column<u64>,
     keep: usize,
     totals: Totals,
     // Min-heap of the best `keep` results (Reverse order via the wrapper).
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
-    scratch: Vec<Vec<u32>>,
 }
 
 impl Collector for MatchCollector<'_> {
@@ -126,35 +120,21 @@ impl Collector for MatchCollector<'_> {
         segment: SegmentOrdinal,
         reader: &SegmentReader,
     ) -> tantivy::Result<MatchSegmentCollector> {
-        let mut terms = Vec::with_capacity(self.terms.len());
-        for term in self.terms {
-            let field = term.field(&self.fields);
-            let inverted = reader.inverted_index(field)?;
-            let mut slots = Vec::with_capacity(term.slots.len());
-            for slot in &term.slots {
-                let mut postings = Vec::new();
-                for token in slot {
-                    let t = Term::from_field_text(field, token);
-                    if let Some(p) =
-                        inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)?
-                    {
-                        postings.push(p);
-                    }
-                }
-                slots.push(Slot { postings });
-            }
-            terms.push(slots);
-        }
+        let terms = self
+            .terms
+            .iter()
+            .map(|t| TermPostings::open(t, &self.fields, reader))
+            .collect::<tantivy::Result<Vec<_>>>()?;
         let fast = reader.fast_fields();
         Ok(MatchSegmentCollector {
             segment,
+            spec: self.terms.to_vec(),
             terms,
             source_ord: fast.u64("source_ord")?,
             layer_ord: fast.u64("layer_ord")?,
             keep: self.keep,
             totals: Totals::default(),
             heap: BinaryHeap::new(),
-            scratch: Vec::new(),
         })
     }
 
@@ -175,63 +155,12 @@ impl Collector for MatchCollector<'_> {
     }
 }
 
-impl MatchSegmentCollector {
-    /// Occurrences of one count term in `doc`.
-    fn count(slots: &mut [Slot], doc: DocId, scratch: &mut Vec<Vec<u32>>) -> u32 {
-        // A one-slot term (a single character, or a pinyin set of characters)
-        // needs no positions: each occurrence is one token.
-        if slots.len() == 1 {
-            let mut n = 0;
-            for p in &mut slots[0].postings {
-                if p.doc() < doc {
-                    p.seek(doc);
-                }
-                if p.doc() == doc {
-                    n += p.term_freq();
-                }
-            }
-            return n;
-        }
-        scratch.resize_with(slots.len(), Vec::new);
-        for (slot, positions) in slots.iter_mut().zip(scratch.iter_mut()) {
-            positions.clear();
-            for p in &mut slot.postings {
-                if p.doc() != TERMINATED && p.doc() < doc {
-                    p.seek(doc);
-                }
-                if p.doc() == doc {
-                    p.append_positions_with_offset(0, positions);
-                }
-            }
-            if positions.is_empty() {
-                return 0;
-            }
-            positions.sort_unstable();
-        }
-        let len = slots.len() as u32;
-        let mut count = 0;
-        let mut next_free = 0u32;
-        for &start in &scratch[0] {
-            if start < next_free {
-                continue;
-            }
-            let whole =
-                (1..slots.len()).all(|i| scratch[i].binary_search(&(start + i as u32)).is_ok());
-            if whole {
-                count += 1;
-                next_free = start + len;
-            }
-        }
-        count
-    }
-}
-
 impl SegmentCollector for MatchSegmentCollector {
     type Fruit = Fruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
         let occurrences: u32 =
-            self.terms.iter_mut().map(|t| Self::count(t, doc, &mut self.scratch)).sum();
+            self.terms.iter_mut().zip(&self.spec).map(|(p, t)| p.count(t, doc)).sum();
         let source = self.source_ord.first(doc).unwrap_or(0) as usize;
         let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
         self.totals.add(source, layer, occurrences as u64);

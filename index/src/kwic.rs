@@ -6,51 +6,66 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::query::CountTerm;
+use crate::query::{self, CountTerm};
+use sheli_corpus::FoldMode;
+
 use crate::tokenizer::{Tok, tokens};
 
 /// Characters of context on each side of the first hit.
 pub const CONTEXT: usize = 18;
 
 /// Non-overlapping occurrences of `term` in `toks`, as character ranges of
-/// the original text. Same greedy left-to-right rule as the counting
-/// collector, so highlights and counts agree.
+/// the original text, each from the first character of its first part to the
+/// last of its last (punctuation and the characters between parts
+/// included). Found by [`query::spans`], as the counting collector finds
+/// them, so highlights and counts agree. `toks` are the text's tokens in the
+/// mode of the term's units.
 pub fn term_ranges(toks: &[Tok], term: &CountTerm) -> Vec<Range<usize>> {
-    let n = term.slots.len();
-    let mut out = Vec::new();
-    if n == 0 || toks.len() < n {
-        return out;
-    }
-    let mut i = 0;
-    while i + n <= toks.len() {
-        let whole = term
-            .slots
-            .iter()
-            .enumerate()
-            .all(|(k, slot)| slot.iter().any(|t| *t == toks[i + k].text));
-        if whole {
-            out.push(toks[i].chars.start..toks[i + n - 1].chars.end);
-            i += n;
-        } else {
-            i += 1;
-        }
-    }
-    out
+    ranges_in(&|_| toks, term)
+}
+
+/// [`term_ranges`] with the text's tokens in each mode: the units of one term
+/// may be searched in different modes (`=觶 NEAR/3 酒`). Token `i` is
+/// position `i` in both (the tokenizer leaves no gaps; folding changes a
+/// token, never where it is).
+fn ranges_in<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> Vec<Range<usize>> {
+    let positions: Vec<Vec<Vec<u32>>> = term
+        .units
+        .iter()
+        .map(|unit| {
+            let toks = toks_in(unit.mode);
+            unit.slots
+                .iter()
+                .map(|slot| {
+                    (0..toks.len() as u32)
+                        .filter(|&i| slot.tokens.iter().any(|t| *t == toks[i as usize].text))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let mut spans = Vec::new();
+    query::spans(term, &positions, &mut query::Scratch::default(), &mut spans);
+    let Some(first) = term.units.first() else { return Vec::new() };
+    let toks = toks_in(first.mode);
+    spans
+        .into_iter()
+        .map(|(start, end)| toks[start as usize].chars.start..toks[end as usize - 1].chars.end)
+        .collect()
 }
 
 /// All highlight ranges of all terms in `text`, sorted, merged where they overlap.
 pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
+    let uses = |mode| terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode);
+    let folded = if uses(FoldMode::Folded) { tokens(text, FoldMode::Folded) } else { Vec::new() };
+    let exact = if uses(FoldMode::Exact) { tokens(text, FoldMode::Exact) } else { Vec::new() };
+    let toks_in = |mode| match mode {
+        FoldMode::Folded => folded.as_slice(),
+        FoldMode::Exact => exact.as_slice(),
+    };
     let mut ranges: Vec<Range<usize>> = Vec::new();
-    let mut cache: Vec<(sheli_corpus::FoldMode, Vec<Tok>)> = Vec::new();
     for term in terms {
-        let toks = match cache.iter().position(|(m, _)| *m == term.mode) {
-            Some(i) => &cache[i].1,
-            None => {
-                cache.push((term.mode, tokens(text, term.mode)));
-                &cache.last().expect("just pushed").1
-            }
-        };
-        ranges.extend(term_ranges(toks, term));
+        ranges.extend(ranges_in(&toks_in, term));
     }
     ranges.sort_by_key(|r| (r.start, r.end));
     let mut merged: Vec<Range<usize>> = Vec::new();
@@ -102,14 +117,15 @@ pub fn snippet(text: &str, hits: &[Range<usize>]) -> Snippet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sheli_corpus::FoldMode;
+    use crate::query::{Join, Unit};
+
+    fn unit(s: &str) -> Unit {
+        let toks: Vec<String> = tokens(s, FoldMode::Folded).into_iter().map(|t| t.text).collect();
+        Unit::phrase(&toks, FoldMode::Folded)
+    }
 
     fn phrase(s: &str) -> CountTerm {
-        CountTerm {
-            mode: FoldMode::Folded,
-            slots: tokens(s, FoldMode::Folded).into_iter().map(|t| vec![t.text]).collect(),
-            pinyin: false,
-        }
+        CountTerm::single(unit(s), false)
     }
 
     #[test]
@@ -121,6 +137,34 @@ mod tests {
         let lit: String =
             s.text.chars().skip(s.highlights[0].start).take(s.highlights[0].len()).collect();
         assert_eq!(lit, "再拜。賓答");
+    }
+
+    #[test]
+    fn a_proximity_is_highlighted_from_its_first_part_through_its_last() {
+        let text = "主人答再拜。賓升,再拜。";
+        let near =
+            CountTerm { units: vec![unit("賓"), unit("主")], join: Join::Near(3), pinyin: false };
+        assert!(highlights(text, &[near]).is_empty());
+        let near =
+            CountTerm {
+                units: vec![unit("再拜"), unit("賓")], join: Join::Near(1), pinyin: false
+            };
+        // 再拜。賓 (the nearest pair), not 賓升,再拜
+        assert_eq!(highlights(text, &[near]), vec![3..7]);
+        let ordered = CountTerm {
+            units: vec![unit("賓"), unit("拜")],
+            join: Join::Ordered(2),
+            pinyin: false,
+        };
+        assert_eq!(highlights(text, &[ordered]), vec![6..11]);
+    }
+
+    #[test]
+    fn a_gapped_phrase_is_highlighted_whole() {
+        let mut gapped = unit("再拜");
+        gapped.slots[1].offset = 2;
+        let text = "再三拜";
+        assert_eq!(highlights(text, &[CountTerm::single(gapped, false)]), vec![0..3]);
     }
 
     #[test]

@@ -202,13 +202,11 @@ impl SearchIndex {
             results.push(self.hit(&searcher, ranked, &terms)?);
         }
         let pinyin = parsed
-            .positive_terms()
-            .filter_map(|a| match &a.kind {
-                query::AtomKind::Pinyin(s) => Some(PinyinExpansion {
-                    syllable: s.to_string(),
-                    characters: self.expand(s).concat(),
-                }),
-                _ => None,
+            .pinyin_syllables()
+            .into_iter()
+            .map(|s| PinyinExpansion {
+                syllable: s.to_string(),
+                characters: self.expand(s).concat(),
             })
             .collect();
         let t = &fruit.totals;

@@ -38,9 +38,32 @@ pub enum AtomKind {
         tokens: Vec<String>,
         mode: FoldMode,
     },
+    /// A phrase with `?` in it (`再?拜`): `None` stands for exactly one
+    /// character, whatever it is. Never first or last, so at least two
+    /// slots hold a token.
+    Gapped {
+        slots: Vec<Option<String>>,
+        mode: FoldMode,
+    },
     /// A pinyin syllable: any character with that reading.
     Pinyin(Syllable),
+    /// Terms near each other: `"A B"~N` (in order) or `A NEAR/N B` (either
+    /// order). Each part is a `Phrase`, `Gapped` or `Pinyin`.
+    Near(Proximity),
     Filter(Filter),
+}
+
+/// Parts that must occur close together, none overlapping another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proximity {
+    /// Two or more parts for `ordered`, exactly two otherwise.
+    pub parts: Vec<AtomKind>,
+    /// At most this many characters (tokens: punctuation is not counted)
+    /// between the parts, all gaps together (a budget, as Lucene's slop).
+    pub max_between: u32,
+    /// The parts in the order written (`"A B"~N`), or either order
+    /// (`A NEAR/N B`).
+    pub ordered: bool,
 }
 
 /// A restriction on where matches may come from.
@@ -65,6 +88,33 @@ impl Query {
     }
 
     pub fn has_pinyin(&self) -> bool {
-        self.positive_terms().any(|a| matches!(a.kind, AtomKind::Pinyin(_)))
+        self.positive_terms().any(|a| a.kind.has_pinyin())
+    }
+
+    /// Every pinyin syllable of the positive terms, proximity parts included.
+    pub fn pinyin_syllables(&self) -> Vec<&Syllable> {
+        let mut out = Vec::new();
+        for a in self.positive_terms() {
+            match &a.kind {
+                AtomKind::Pinyin(s) => out.push(s),
+                AtomKind::Near(p) => out.extend(p.parts.iter().filter_map(|k| match k {
+                    AtomKind::Pinyin(s) => Some(s),
+                    _ => None,
+                })),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+impl AtomKind {
+    /// A pinyin syllable, or a proximity with one among its parts.
+    pub fn has_pinyin(&self) -> bool {
+        match self {
+            AtomKind::Pinyin(_) => true,
+            AtomKind::Near(p) => p.parts.iter().any(AtomKind::has_pinyin),
+            _ => false,
+        }
     }
 }

@@ -1,5 +1,7 @@
-//! From a parsed query to a tantivy query, and to the term sequences that
-//! are counted and highlighted.
+//! From a parsed query to a tantivy query, and to the terms that are counted
+//! and highlighted (see pattern.rs).
+
+use std::sync::Arc;
 
 use sheli_corpus::FoldMode;
 use tantivy::Term;
@@ -9,67 +11,88 @@ use tantivy::query::{
 use tantivy::schema::{Field, IndexRecordOption};
 
 use super::ast::{Atom, AtomKind, Filter, Query};
+use super::pattern::{CountTerm, Join, Slot, Unit};
+use super::proximity::PositionFilter;
 use crate::reading::Syllable;
 use crate::schema::Fields;
-
-/// A term to count and highlight: a sequence of slots, each a set of tokens
-/// any of which may stand there (a pinyin term is one slot of many tokens).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountTerm {
-    pub mode: FoldMode,
-    pub slots: Vec<Vec<String>>,
-    pub pinyin: bool,
-}
-
-impl CountTerm {
-    pub fn field(&self, fields: &Fields) -> Field {
-        match self.mode {
-            FoldMode::Folded => fields.folded,
-            FoldMode::Exact => fields.exact,
-        }
-    }
-}
 
 /// The positive terms of `query` as count terms; pinyin syllables are
 /// expanded with `expand` (the characters of the library with that reading).
 pub fn count_terms(query: &Query, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Vec<CountTerm> {
-    query
-        .positive_terms()
-        .map(|a| match &a.kind {
-            AtomKind::Phrase { tokens, mode } => CountTerm {
-                mode: *mode,
-                slots: tokens.iter().map(|t| vec![t.clone()]).collect(),
-                pinyin: false,
-            },
-            AtomKind::Pinyin(s) => {
-                CountTerm { mode: FoldMode::Folded, slots: vec![expand(s)], pinyin: true }
-            }
-            AtomKind::Filter(_) => unreachable!("positive_terms excludes filters"),
-        })
-        .collect()
+    query.positive_terms().filter_map(|a| count_term(&a.kind, expand)).collect()
+}
+
+/// The unit a part of a term stands for (`None` for a filter or a proximity,
+/// which are not parts).
+fn unit(kind: &AtomKind, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Option<Unit> {
+    match kind {
+        AtomKind::Phrase { tokens, mode } => Some(Unit::phrase(tokens, *mode)),
+        AtomKind::Gapped { slots, mode } => Some(Unit {
+            mode: *mode,
+            slots: slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, t)| {
+                    t.as_ref().map(|t| Slot { offset: i as u32, tokens: vec![t.clone()] })
+                })
+                .collect(),
+        }),
+        AtomKind::Pinyin(s) => Some(Unit {
+            mode: FoldMode::Folded,
+            slots: vec![Slot { offset: 0, tokens: expand(s) }],
+        }),
+        AtomKind::Near(_) | AtomKind::Filter(_) => None,
+    }
+}
+
+fn count_term(kind: &AtomKind, expand: &dyn Fn(&Syllable) -> Vec<String>) -> Option<CountTerm> {
+    match kind {
+        AtomKind::Near(p) => Some(CountTerm {
+            units: p.parts.iter().filter_map(|k| unit(k, expand)).collect(),
+            join: if p.ordered { Join::Ordered(p.max_between) } else { Join::Near(p.max_between) },
+            pinyin: kind.has_pinyin(),
+        }),
+        AtomKind::Filter(_) => None,
+        other => Some(CountTerm::single(unit(other, expand)?, other.has_pinyin())),
+    }
 }
 
 fn term_query(field: Field, text: &str) -> Box<dyn TQuery> {
     Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs))
 }
 
+fn field_of(mode: FoldMode, fields: &Fields) -> Field {
+    match mode {
+        FoldMode::Folded => fields.folded,
+        FoldMode::Exact => fields.exact,
+    }
+}
+
 fn atom_query(
-    atom: &Atom,
+    kind: &AtomKind,
     fields: &Fields,
     expand: &dyn Fn(&Syllable) -> Vec<String>,
 ) -> Box<dyn TQuery> {
-    match &atom.kind {
+    match kind {
         AtomKind::Phrase { tokens, mode } => {
-            let field = match mode {
-                FoldMode::Folded => fields.folded,
-                FoldMode::Exact => fields.exact,
-            };
+            let field = field_of(*mode, fields);
             if tokens.len() == 1 {
                 term_query(field, &tokens[0])
             } else {
                 let terms = tokens.iter().map(|t| Term::from_field_text(field, t)).collect();
                 Box::new(PhraseQuery::new(terms))
             }
+        }
+        AtomKind::Gapped { slots, mode } => {
+            // The parser keeps `?` off both ends, so two or more terms remain
+            // and the phrase's first term is at offset 0.
+            let field = field_of(*mode, fields);
+            let terms = slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, t)| t.as_ref().map(|t| (i, Term::from_field_text(field, t))))
+                .collect();
+            Box::new(PhraseQuery::new_with_offset(terms))
         }
         AtomKind::Pinyin(s) => {
             let chars = expand(s);
@@ -79,6 +102,16 @@ fn atom_query(
             let subs =
                 chars.iter().map(|c| (Occur::Should, term_query(fields.folded, c))).collect();
             Box::new(BooleanQuery::new(subs))
+        }
+        AtomKind::Near(p) => {
+            let Some(term) = count_term(kind, expand) else { return Box::new(EmptyQuery) };
+            let parts =
+                p.parts.iter().map(|k| (Occur::Must, atom_query(k, fields, expand))).collect();
+            Box::new(PositionFilter {
+                inner: Box::new(BooleanQuery::new(parts)),
+                term: Arc::new(term),
+                fields: *fields,
+            })
         }
         AtomKind::Filter(f) => {
             let (field, value) = match f {
@@ -98,18 +131,15 @@ pub fn compile(
     fields: &Fields,
     expand: &dyn Fn(&Syllable) -> Vec<String>,
 ) -> Box<dyn TQuery> {
+    let one = |a: &Atom| atom_query(&a.kind, fields, expand);
     let clauses = query
         .clauses
         .iter()
         .map(|c| {
             let q: Box<dyn TQuery> = if c.alternatives.len() == 1 {
-                atom_query(&c.alternatives[0], fields, expand)
+                one(&c.alternatives[0])
             } else {
-                let subs = c
-                    .alternatives
-                    .iter()
-                    .map(|a| (Occur::Should, atom_query(a, fields, expand)))
-                    .collect();
+                let subs = c.alternatives.iter().map(|a| (Occur::Should, one(a))).collect();
                 Box::new(BooleanQuery::new(subs))
             };
             if c.negated {

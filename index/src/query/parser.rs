@@ -10,6 +10,10 @@
 //!                       other search engines (an unknown Latin word would
 //!                       otherwise be a term that silently matches nothing)
 //! "賓 答"               quotes make one phrase of what they hold
+//! 再?拜 "主人?賓"        `?` is exactly one character, inside a term
+//! "主人 賓"~3            the parts in order, at most 3 characters between
+//! 主人 NEAR/3 賓         either order, at most 3 characters between
+//!                       (NEAR binds tighter than OR: 甲 NEAR/2 乙 OR 丙 = (甲 NEAR/2 乙) OR 丙)
 //! layer:注 work:大射儀 source:xiangshe.zhushu     filters
 //! =觶                   exact form, no folding (觶 but not 觯)
 //! zhi4  zhì  bi1  zhi   pinyin: characters with that reading
@@ -17,13 +21,13 @@
 
 use std::ops::Range;
 
-use sheli_corpus::fold::fold;
-use sheli_corpus::{FoldMode, Layer};
+use sheli_corpus::FoldMode;
 
-use super::ast::{Atom, AtomKind, Clause, Filter, Query};
-use super::{QueryError, Vocabulary};
+use super::ast::{Atom, AtomKind, Clause, Proximity, Query};
+use super::filter::{field_split, filter};
+use super::terms::{distance, ordered, term};
+use super::{QueryError, Vocabulary, err};
 use crate::reading::Syllable;
-use crate::tokenizer::tokens;
 
 /// The longest query accepted, in characters.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -33,7 +37,12 @@ pub const MAX_QUERY_CHARS: usize = 500;
 enum Item {
     Or(Range<usize>),
     And(Range<usize>),
-    Atom { negated: bool, atom: Atom },
+    /// `NEAR/N`
+    Near(u32, Range<usize>),
+    Atom {
+        negated: bool,
+        atom: Atom,
+    },
 }
 
 struct Lexer<'a> {
@@ -44,12 +53,8 @@ struct Lexer<'a> {
     notes: Vec<String>,
 }
 
-fn err(message: impl Into<String>, span: Range<usize>) -> QueryError {
-    err_at(message, Some(span))
-}
-
-fn err_at(message: impl Into<String>, span: Option<Range<usize>>) -> QueryError {
-    QueryError { message: message.into(), span }
+fn is_tilde(c: char) -> bool {
+    c == '~' || c == '～'
 }
 
 impl Lexer<'_> {
@@ -57,6 +62,10 @@ impl Lexer<'_> {
         while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
             self.pos += 1;
         }
+    }
+
+    fn text(&self, range: Range<usize>) -> String {
+        self.chars[range].iter().collect()
     }
 
     fn next_item(&mut self) -> Result<Option<Item>, QueryError> {
@@ -77,33 +86,36 @@ impl Lexer<'_> {
         let mode = if exact { FoldMode::Exact } else { self.default_mode };
         let body_start = self.pos;
         if self.chars.get(self.pos) == Some(&'"') {
-            let close = self.chars[self.pos + 1..].iter().position(|&c| c == '"');
-            let Some(close) = close else {
-                return Err(err(
-                    "unbalanced quote: a \" has no closing \"",
-                    self.pos..self.chars.len(),
-                ));
-            };
-            let end = self.pos + 1 + close + 1;
-            let inner: String = self.chars[self.pos + 1..end - 1].iter().collect();
-            self.pos = end;
-            if self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
-                return Err(err("a closing \" must be followed by a space", start..self.pos + 1));
-            }
-            let atom = self.phrase(&inner, mode, start..end)?;
+            let atom = self.quoted(start, mode)?;
             return Ok(Some(Item::Atom { negated, atom }));
         }
         while self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
             self.pos += 1;
         }
         let span = start..self.pos;
-        let body: String = self.chars[body_start..self.pos].iter().collect();
+        let body = self.text(body_start..self.pos);
         if body.is_empty() {
             let what = if negated { "'-'" } else { "'='" };
             return Err(err(format!("a lone {what} needs a term right after it"), span));
         }
         if body.contains('"') {
             return Err(err("unbalanced quote: quotes must enclose a whole term", span));
+        }
+        if let Some(rest) = body.strip_prefix("NEAR")
+            && (rest.is_empty() || rest.starts_with(['/', '／']))
+        {
+            if negated || exact {
+                return Err(err("NEAR/N joins two terms; it takes no '-' or '='", span));
+            }
+            let digits: String = rest.chars().skip(1).collect();
+            return Ok(Some(Item::Near(distance(&digits, span.clone(), "A NEAR/3 B")?, span)));
+        }
+        if let Some(i) = body.chars().position(is_tilde) {
+            let at = body_start + i;
+            return Err(err(
+                "`~N` goes right after a closing quote: \"再 拜\"~3 (the parts in quotes)",
+                at..self.pos,
+            ));
         }
         if !negated && !exact {
             match body.as_str() {
@@ -113,23 +125,53 @@ impl Lexer<'_> {
                 _ => {}
             }
         }
-        let atom = match field_split(&body) {
+        let kind = match field_split(&body) {
             Some((field, value)) => {
-                Atom { kind: AtomKind::Filter(self.filter(field, value, span.clone())?), span }
+                AtomKind::Filter(filter(self.vocab, field, value, Some(span.clone()))?)
             }
             None => match Syllable::parse(&body).filter(|_| !exact) {
-                Some(s) => Atom { kind: AtomKind::Pinyin(s), span },
+                Some(s) => AtomKind::Pinyin(s),
                 None => {
                     if !exact && looks_like_a_latin_word(&body) {
                         self.notes.push(format!(
                             "`{body}` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
                         ));
                     }
-                    self.phrase(&body, mode, span)?
+                    term(&body, body_start, mode, span.clone())?
                 }
             },
         };
-        Ok(Some(Item::Atom { negated, atom }))
+        Ok(Some(Item::Atom { negated, atom: Atom { kind, span } }))
+    }
+
+    /// A quoted term from the `"` at `self.pos` (the term began at `start`,
+    /// before any `-` or `=`), with its `~N` if it has one.
+    fn quoted(&mut self, start: usize, mode: FoldMode) -> Result<Atom, QueryError> {
+        let open = self.pos;
+        let close = self.chars[open + 1..].iter().position(|&c| c == '"');
+        let Some(close) = close else {
+            return Err(err("unbalanced quote: a \" has no closing \"", open..self.chars.len()));
+        };
+        let end = open + 1 + close + 1;
+        let inner = self.text(open + 1..end - 1);
+        self.pos = end;
+        let mut near = None;
+        if self.chars.get(self.pos).copied().is_some_and(is_tilde) {
+            let tilde = self.pos;
+            while self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
+                self.pos += 1;
+            }
+            let digits = self.text(tilde + 1..self.pos);
+            near = Some(distance(&digits, tilde..self.pos, "\"再 拜\"~3")?);
+        } else if self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
+            return Err(err("a closing \" must be followed by a space", start..self.pos + 1));
+        }
+        let span = start..self.pos;
+        let kind = match near {
+            Some(n) => ordered(&inner, open + 1, mode, n, span.clone())?,
+            None => term(&inner, open + 1, mode, span.clone())?,
+        };
+        Ok(Atom { kind, span })
     }
 
     /// `NOT x` is `-x`: the term that follows is excluded.
@@ -141,82 +183,12 @@ impl Lexer<'_> {
             _ => Err(err("NOT needs a term right after it", span)),
         }
     }
-
-    fn phrase(&self, text: &str, mode: FoldMode, span: Range<usize>) -> Result<Atom, QueryError> {
-        let toks: Vec<String> = tokens(text, mode).into_iter().map(|t| t.text).collect();
-        if toks.is_empty() {
-            return Err(err(
-                format!("`{text}` has nothing to search for (punctuation and spaces are ignored)"),
-                span,
-            ));
-        }
-        Ok(Atom { kind: AtomKind::Phrase { tokens: toks, mode }, span })
-    }
-
-    fn filter(&self, field: &str, value: &str, span: Range<usize>) -> Result<Filter, QueryError> {
-        filter(self.vocab, field, value, Some(span))
-    }
-}
-
-/// A filter given apart from the query (`--layer`, `--work`, `--source` and
-/// their IPC equivalents), checked as one typed in it would be. It is kept out
-/// of the query string, so a value can never add terms to the query, and an
-/// error does not point at characters the user did not type.
-pub fn parse_filter(field: &str, value: &str, vocab: &Vocabulary) -> Result<Filter, QueryError> {
-    filter(vocab, field, value.trim(), None)
-}
-
-fn filter(
-    vocab: &Vocabulary,
-    field: &str,
-    value: &str,
-    span: Option<Range<usize>>,
-) -> Result<Filter, QueryError> {
-    if value.is_empty() {
-        return Err(err_at(
-            format!("`{field}:` needs a value, e.g. {field}:{}", example(field)),
-            span,
-        ));
-    }
-    match field {
-        "layer" => Layer::parse(value).map(Filter::Layer).ok_or_else(|| {
-            err_at(format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"), span)
-        }),
-        "work" => vocab.work(value).map(Filter::Work).ok_or_else(|| {
-            err_at(format!("unknown work `{value}`; works are {}", vocab.works.join(" ")), span)
-        }),
-        "source" => vocab.source(value).map(Filter::Source).ok_or_else(|| {
-            let ids: Vec<&str> = vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
-            err_at(format!("unknown source `{value}`; sources are {}", ids.join(" ")), span)
-        }),
-        other => Err(err_at(
-            format!("unknown field `{other}:`; fields are layer:, work: and source:"),
-            span,
-        )),
-    }
-}
-
-fn example(field: &str) -> &'static str {
-    match field {
-        "layer" => "注",
-        "work" => "大射儀",
-        _ => "xiangshe.zhushu",
-    }
 }
 
 /// Letters (and perhaps a tone digit) of the Latin alphabet only: what a
 /// user types meaning pinyin or an English word.
 fn looks_like_a_latin_word(body: &str) -> bool {
     body.chars().all(|c| c.is_ascii_alphanumeric()) && body.chars().any(|c| c.is_ascii_alphabetic())
-}
-
-/// `layer:注` → (`layer`, `注`). Only ASCII letters name a field, so a CJK
-/// term containing a colon is still a term.
-fn field_split(body: &str) -> Option<(&str, &str)> {
-    let colon = body.find([':', '：'])?;
-    let field = &body[..colon];
-    let value = &body[colon + body[colon..].chars().next()?.len_utf8()..];
-    (!field.is_empty() && field.chars().all(|c| c.is_ascii_alphabetic())).then_some((field, value))
 }
 
 /// Parses `input`. `exact` makes every term exact (the `--exact` switch).
@@ -251,30 +223,77 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     Ok(query)
 }
 
-/// Groups items into AND-ed clauses of OR-ed alternatives.
+/// Whether `kind` may be one side of NEAR; the error if not.
+fn near_side(kind: &AtomKind, span: &Range<usize>) -> Result<(), QueryError> {
+    match kind {
+        AtomKind::Filter(_) => {
+            Err(err("NEAR joins two terms; a filter narrows the whole query", span.clone()))
+        }
+        AtomKind::Near(_) => Err(err(
+            "NEAR joins two terms, not a proximity; for three or more in order use quotes: \"甲 乙 丙\"~5",
+            span.clone(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Groups items into AND-ed clauses of OR-ed alternatives; NEAR binds its
+/// two neighbours into one alternative first.
 fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
     let mut clauses: Vec<Clause> = Vec::new();
     let mut pending_or: Option<Range<usize>> = None;
     // AND changes nothing (space already means AND), but like OR it must
     // stand between two terms.
     let mut pending_and: Option<Range<usize>> = None;
+    let mut pending_near: Option<(u32, Range<usize>)> = None;
+    let pending = |or: &Option<_>, and: &Option<_>, near: &Option<_>| {
+        or.is_some() || and.is_some() || near.is_some()
+    };
     for item in items {
         match item {
             Item::Or(span) => {
-                if pending_or.is_some() || pending_and.is_some() || clauses.is_empty() {
+                if pending(&pending_or, &pending_and, &pending_near) || clauses.is_empty() {
                     return Err(err("OR needs a term on both sides", span));
                 }
                 pending_or = Some(span);
             }
             Item::And(span) => {
-                if pending_or.is_some() || pending_and.is_some() || clauses.is_empty() {
+                if pending(&pending_or, &pending_and, &pending_near) || clauses.is_empty() {
                     return Err(err("AND needs a term on both sides", span));
                 }
                 pending_and = Some(span);
             }
+            Item::Near(n, span) => {
+                let Some(last) =
+                    clauses.last().filter(|_| !pending(&pending_or, &pending_and, &pending_near))
+                else {
+                    return Err(err(format!("NEAR/{n} needs a term on both sides"), span));
+                };
+                if last.negated {
+                    return Err(err("a '-' exclusion cannot be one side of NEAR", span));
+                }
+                let left = last.alternatives.last().expect("a clause has an alternative");
+                near_side(&left.kind, &left.span)?;
+                pending_near = Some((n, span));
+            }
             Item::Atom { negated, atom } => {
                 pending_and = None;
-                if let Some(or_span) = pending_or.take() {
+                if let Some((n, _)) = pending_near.take() {
+                    if negated {
+                        return Err(err("a '-' exclusion cannot be one side of NEAR", atom.span));
+                    }
+                    near_side(&atom.kind, &atom.span)?;
+                    let last = clauses.last_mut().expect("NEAR follows a clause");
+                    let left = last.alternatives.pop().expect("a clause has an alternative");
+                    last.alternatives.push(Atom {
+                        span: left.span.start..atom.span.end,
+                        kind: AtomKind::Near(Proximity {
+                            parts: vec![left.kind, atom.kind],
+                            max_between: n,
+                            ordered: false,
+                        }),
+                    });
+                } else if let Some(or_span) = pending_or.take() {
                     let last = clauses.last_mut().expect("OR follows a clause");
                     if negated || last.negated {
                         return Err(err("a '-' exclusion cannot be one side of an OR", or_span));
@@ -292,43 +311,8 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
     if let Some(span) = pending_and {
         return Err(err("AND needs a term on both sides", span));
     }
+    if let Some((n, span)) = pending_near {
+        return Err(err(format!("NEAR/{n} needs a term on both sides"), span));
+    }
     Ok(clauses)
-}
-
-impl Vocabulary {
-    /// Resolves what a user typed for a work: its name in either script, the
-    /// name without its last character (大射 for 大射儀, 燕 for 燕禮) or its
-    /// ASCII slug (`dashe`).
-    pub fn work(&self, typed: &str) -> Option<String> {
-        let t = fold(typed, FoldMode::Folded);
-        self.works
-            .iter()
-            .find(|w| {
-                let f = fold(w, FoldMode::Folded);
-                let short: String = {
-                    let mut cs: Vec<char> = f.chars().collect();
-                    if cs.len() > 1 {
-                        cs.pop();
-                    }
-                    cs.into_iter().collect()
-                };
-                (!t.is_empty() && (f == t || short == t))
-                    || self.slug_of(w).is_some_and(|s| s == typed)
-            })
-            .cloned()
-    }
-
-    fn slug_of(&self, work: &str) -> Option<&str> {
-        self.sources.iter().find_map(|(id, w)| (w == work).then(|| id.split('.').next()).flatten())
-    }
-
-    /// Resolves a source by id or id prefix that names exactly one source.
-    pub fn source(&self, typed: &str) -> Option<String> {
-        if let Some((id, _)) = self.sources.iter().find(|(id, _)| id == typed) {
-            return Some(id.clone());
-        }
-        let matching: Vec<&String> =
-            self.sources.iter().map(|(id, _)| id).filter(|id| id.starts_with(typed)).collect();
-        (matching.len() == 1).then(|| matching[0].clone())
-    }
 }
