@@ -45,6 +45,22 @@ else
   echo "bench-app: no WebKitWebDriver / e2e/node_modules / xvfb-run: the window keystroke figure is skipped" >&2
 fi
 
+# A click on a character → its pop-over painted, in the window (issue 9).
+pop_json=$work/ui-popover.json
+if command -v WebKitWebDriver >/dev/null && [ -d e2e/node_modules ] && command -v xvfb-run >/dev/null; then
+  echo "bench-app: click → pop-over painted in the window (WebDriver)…" >&2
+  (
+    cd e2e
+    SHELI_APP=$app SHELI_DATA_DIR=$data SHELI_SHOTS=$work/shots SHELI_BENCH_OUT=$pop_json \
+      SHELI_E2E_PORT=${SHELI_E2E_PORT:-4644} \
+      with_display npx --no-install wdio run wdio.conf.js --spec bench/popover.bench.js >"$work/wdio-popover.log" 2>&1
+  ) || { echo "bench-app: the pop-over run failed (see below); going on without it" >&2; tail -20 "$work/wdio-popover.log" >&2; }
+  if [ -s "$pop_json" ]; then
+    cargo build --release --locked -p sheli-bench
+    ./target/release/sheli-bench popover "$pop_json"
+  fi
+fi
+
 echo "bench-app: load before the run: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 with_display ./target/release/examples/app_feel --app "$app" --dir bench --runs "$runs" --data "$data" \
   $( [ -s "$ui_json" ] && echo --ui-json "$ui_json" )

@@ -7,6 +7,7 @@
 //!                                  a large imported library: search, import and the app (library.rs)
 //! sheli-bench chars [--app target/release/sheli] [--runs 9]
 //!                                  the character dictionary: `sheli char` per process, tables (chars.rs)
+//! sheli-bench popover FILE        the pop-over's click → painted samples of e2e/bench/popover.bench.js
 //! sheli-bench report               rewrite RESULTS.md from results.json (no measuring)
 //! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
 //!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
@@ -95,6 +96,7 @@ fn main() -> Result<()> {
                 ("<!-- app-feel:begin", "<!-- app-feel:end -->"),
                 ("<!-- library:begin", "<!-- library:end -->"),
                 ("<!-- chars:begin", "<!-- chars:end -->"),
+                ("<!-- popover:begin", "<!-- popover:end -->"),
             ] {
                 if let (Some(start), Some(stop)) = (old.find(begin), old.find(end)) {
                     md.push('\n');
@@ -107,6 +109,7 @@ fn main() -> Result<()> {
         }
         Some("library") => library(&args[1..]),
         Some("chars") => chars(&args[1..]),
+        Some("popover") => popover(&args[1..]),
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("cache"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
@@ -159,6 +162,17 @@ fn chars(args: &[String]) -> Result<()> {
     let figures = sheli_bench::chars::run(&app, &dir.join("../chars/data"), runs)?;
     let md = sheli_bench::chars::markdown(&figures);
     write_section(&dir, "chars", &figures, &md)
+}
+
+/// `sheli-bench popover FILE`: the click → painted samples the WebDriver
+/// bench wrote, summarised into results.json (`popover`) and RESULTS.md.
+fn popover(args: &[String]) -> Result<()> {
+    let dir = options(&[])?.dir;
+    let file = args.first().context("popover needs the samples' file")?;
+    let raw: Value = serde_json::from_slice(&std::fs::read(file)?)?;
+    let figures = sheli_bench::chars::popover_figures(&raw)?;
+    let md = sheli_bench::chars::popover_markdown(&figures);
+    write_section(&dir, "popover", &figures, &md)
 }
 
 /// Prints `md`, stores `figures` under `key` in results.json and replaces
