@@ -96,3 +96,45 @@ proptest::proptest! {
         proptest::prop_assert_eq!(segments(&q), difference(a, &format!("\"{b}\"")), "{}", q);
     }
 }
+
+#[test]
+fn a_negated_proximity_or_wildcard_is_the_set_difference() {
+    // `"…"~N` and `?` phrases are excluded through the same wrapper; their
+    // scorers (a position filter over an AND of phrases, a phrase with
+    // offsets) meet the same backward questions.
+    for (a, b) in [
+        ("射", "\"再 拜\"~2"),
+        ("爵", "坐?爵"),
+        ("賓", "\"主人?賓\""),
+        ("拜", "\"主人 賓 拜\"~6"),
+        ("主人", "\"賓 主人\"~3"),
+        ("再拜", "再?拜"),
+    ] {
+        let both = segments(&format!("{a} -{b}"));
+        assert_eq!(both, difference(a, b), "{a} -{b}");
+        assert!(!both.is_empty(), "{a} -{b} leaves something to check");
+        assert_eq!(segments(&format!("{a} NOT {b}")), both, "{a} NOT {b}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Any term less any proximity or `?` phrase of frequent characters.
+    #[test]
+    fn any_negated_proximity_or_wildcard_is_the_set_difference(
+        a in proptest::sample::select(vec!["射", "賓", "主人", "拜", "觶", "爵", "升", "西階"]),
+        x in proptest::sample::select(vec!["再", "拜", "賓", "主", "人", "降", "升", "酒", "坐"]),
+        y in proptest::sample::select(vec!["再", "拜", "賓", "主", "人", "降", "升", "酒", "爵"]),
+        n in 0u32..8,
+        wildcard in proptest::bool::ANY,
+    ) {
+        let b = if wildcard {
+            format!("\"{x}{}{y}\"", "?".repeat(n as usize % 3 + 1))
+        } else {
+            format!("\"{x} {y}\"~{n}")
+        };
+        let q = format!("{a} -{b}");
+        proptest::prop_assert_eq!(segments(&q), difference(a, &b), "{}", q);
+    }
+}

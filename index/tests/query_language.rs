@@ -2,7 +2,7 @@
 //! error that names its problem; no input panics.
 
 use sheli_corpus::{FoldMode, Layer};
-use sheli_index::query::{AtomKind, Filter, Vocabulary, parse};
+use sheli_index::query::{AtomKind, Filter, MAX_BETWEEN, Proximity, Vocabulary, parse};
 
 fn vocab() -> Vocabulary {
     Vocabulary {
@@ -26,6 +26,39 @@ fn tokens_of(kind: &AtomKind) -> (Vec<String>, FoldMode) {
 
 fn error(q: &str) -> String {
     parse(q, &vocab(), false).expect_err(q).message
+}
+
+/// The one atom of a one-clause query.
+fn only(q: &str) -> AtomKind {
+    let mut parsed = parse(q, &vocab(), false).unwrap_or_else(|e| panic!("{q}: {e}"));
+    assert_eq!(parsed.clauses.len(), 1, "{q}");
+    assert_eq!(parsed.clauses[0].alternatives.len(), 1, "{q}");
+    parsed.clauses.remove(0).alternatives.remove(0).kind
+}
+
+fn phrase(s: &str) -> AtomKind {
+    AtomKind::Phrase { tokens: s.chars().map(String::from).collect(), mode: FoldMode::Folded }
+}
+
+fn near(parts: Vec<AtomKind>, max_between: u32, ordered: bool) -> AtomKind {
+    AtomKind::Near(Proximity { parts, max_between, ordered })
+}
+
+/// `?` as None, every other character a token of its own.
+fn gapped(s: &str, mode: FoldMode) -> AtomKind {
+    AtomKind::Gapped { slots: s.chars().map(|c| (c != '?').then(|| c.to_string())).collect(), mode }
+}
+
+/// The message and span of the error `q` gets.
+fn fault(q: &str) -> (String, std::ops::Range<usize>) {
+    let e = parse(q, &vocab(), false).expect_err(q);
+    (e.message, e.span.unwrap_or_else(|| panic!("{q}: the error has a span")))
+}
+
+/// The characters of `q` an error's span covers.
+fn pointed_at(q: &str) -> String {
+    let (_, span) = fault(q);
+    q.chars().skip(span.start).take(span.len()).collect()
 }
 
 #[test]
@@ -153,6 +186,143 @@ fn errors_point_at_the_offending_characters() {
     assert_eq!(e.span, Some(2..9));
 }
 
+#[test]
+fn quotes_with_tilde_are_parts_in_order() {
+    // 賓 folds to 宾: the parts are folded as any term is
+    assert_eq!(only("\"主人 賓\"~3"), near(vec![phrase("主人"), phrase("宾")], 3, true));
+    assert_eq!(
+        only("\"主人 賓 拜\"~0"),
+        near(vec![phrase("主人"), phrase("宾"), phrase("拜")], 0, true)
+    );
+    // without a space every character is a part, as in Lucene
+    assert_eq!(only("\"再拜\"~2"), near(vec![phrase("再"), phrase("拜")], 2, true));
+    // punctuation inside a part is ignored, a part of punctuation alone too
+    assert_eq!(only("\"再。拜 。 賓\"~5"), near(vec![phrase("再拜"), phrase("宾")], 5, true));
+    // full-width tilde and digits, as an input method types them
+    assert_eq!(only("\"再 拜\"～１２"), near(vec![phrase("再"), phrase("拜")], 12, true));
+    // a part may hold a `?`
+    assert_eq!(
+        only("\"再?拜 賓\"~4"),
+        near(vec![gapped("再?拜", FoldMode::Folded), phrase("宾")], 4, true)
+    );
+    assert_eq!(
+        only(&format!("\"再 拜\"~{MAX_BETWEEN}")),
+        near(vec![phrase("再"), phrase("拜")], MAX_BETWEEN, true)
+    );
+}
+
+#[test]
+fn near_joins_two_terms_in_either_order_and_binds_tighter_than_or() {
+    assert_eq!(only("主人 NEAR/3 賓"), near(vec![phrase("主人"), phrase("宾")], 3, false));
+    assert_eq!(only("主人 NEAR/0 賓"), near(vec![phrase("主人"), phrase("宾")], 0, false));
+    let q = parse("甲 NEAR/2 乙 OR 丙", &vocab(), false).unwrap();
+    assert_eq!(q.clauses.len(), 1);
+    let kinds: Vec<&AtomKind> = q.clauses[0].alternatives.iter().map(|a| &a.kind).collect();
+    assert_eq!(kinds, [&near(vec![phrase("甲"), phrase("乙")], 2, false), &phrase("丙")]);
+    let q = parse("丙 OR 甲 NEAR/2 乙 觶", &vocab(), false).unwrap();
+    assert_eq!(q.clauses.len(), 2);
+    assert_eq!(q.clauses[0].alternatives[1].kind, near(vec![phrase("甲"), phrase("乙")], 2, false));
+    // the atom's span covers both terms and the operator
+    assert_eq!(q.clauses[0].alternatives[1].span, 5..15);
+    // NEAR/N with a quoted phrase, a `?` term or a pinyin syllable on either side
+    assert!(matches!(
+        only("\"再 拜\" NEAR/1 賓"),
+        AtomKind::Near(Proximity { ordered: false, .. })
+    ));
+    let AtomKind::Near(p) = only("再?拜 NEAR/5 zhi4") else { panic!() };
+    assert_eq!(p.parts[0], gapped("再?拜", FoldMode::Folded));
+    assert!(matches!(p.parts[1], AtomKind::Pinyin(_)));
+    assert_eq!(only("觶 NEAR／２ 觚"), near(vec![phrase("觯"), phrase("觚")], 2, false));
+}
+
+#[test]
+fn a_question_mark_is_exactly_one_character_inside_a_term() {
+    assert_eq!(only("再?拜"), gapped("再?拜", FoldMode::Folded));
+    assert_eq!(only("再??拜"), gapped("再??拜", FoldMode::Folded));
+    assert_eq!(only("\"主人?賓\""), gapped("主人?宾", FoldMode::Folded));
+    // punctuation beside it is ignored as anywhere
+    assert_eq!(only("再。?拜"), gapped("再?拜", FoldMode::Folded));
+    // the full-width ？ is punctuation, so a pasted sentence stays a phrase
+    assert_eq!(only("何也？曰"), phrase("何也曰"));
+}
+
+#[test]
+fn the_new_operators_combine_with_exclusion_exact_mode_filters_and_or() {
+    let q = parse("射 -\"再?拜\" -\"主人 賓\"~3 layer:經", &vocab(), false).unwrap();
+    assert!(q.clauses[1].negated && q.clauses[2].negated && !q.clauses[3].negated);
+    assert_eq!(q.clauses[1].alternatives[0].kind, gapped("再?拜", FoldMode::Folded));
+    assert!(matches!(q.clauses[2].alternatives[0].kind, AtomKind::Near(_)));
+    assert!(parse("射 NOT 再?拜", &vocab(), false).unwrap().clauses[1].negated);
+    // `=` and --exact reach every part
+    assert_eq!(only("=觶?觚"), gapped("觶?觚", FoldMode::Exact));
+    let exact = AtomKind::Phrase { tokens: vec!["觶".into()], mode: FoldMode::Exact };
+    let AtomKind::Near(p) = only("=\"觶 決\"~2") else { panic!() };
+    assert_eq!(p.parts[0], exact);
+    let AtomKind::Near(p) = parse("觶 NEAR/2 決", &vocab(), true)
+        .unwrap()
+        .clauses
+        .remove(0)
+        .alternatives
+        .remove(0)
+        .kind
+    else {
+        panic!()
+    };
+    assert_eq!(p.parts[0], exact);
+    // each side of NEAR keeps its own mode
+    let AtomKind::Near(p) = only("=觶 NEAR/3 決") else { panic!() };
+    assert_eq!(p.parts, [exact, phrase("决")]);
+    // OR between the new operators
+    let q = parse("\"再 拜\"~1 OR 再?拜", &vocab(), false).unwrap();
+    assert_eq!(q.clauses[0].alternatives.len(), 2);
+}
+
+#[test]
+fn malformed_proximity_and_wildcards_name_their_problem_and_point_at_it() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("\"再 拜\"~", "a number of characters must follow", "~"),
+        ("\"再 拜\"~x", "`x` is not a number of characters", "~x"),
+        ("\"再 拜\"~3x 觶", "`3x` is not a number of characters", "~3x"),
+        ("\"再 拜\"~51", "51 is too far: at most 50 characters", "~51"),
+        ("\"再 拜\"~99999999999999999999999", "is too far", "~99999999999999999999999"),
+        ("觶 ~3", "`~N` goes right after a closing quote", "~3"),
+        ("再拜~3", "`~N` goes right after a closing quote", "~3"),
+        ("\"再\"~3", "`~3` needs two or more characters or parts", "\"再\"~3"),
+        ("\"再?拜\"~3", "separate the parts of a `~N` phrase with spaces", "\"再?拜\"~3"),
+        ("觶 NEAR/x 觚", "`x` is not a number of characters", "NEAR/x"),
+        ("觶 NEAR 觚", "a number of characters must follow, e.g. A NEAR/3 B", "NEAR"),
+        ("觶 NEAR/", "a number of characters must follow", "NEAR/"),
+        ("觶 NEAR/51 觚", "too far", "NEAR/51"),
+        ("觶 NEAR/3", "NEAR/3 needs a term on both sides", "NEAR/3"),
+        ("NEAR/3 觶", "NEAR/3 needs a term on both sides", "NEAR/3"),
+        ("觶 NEAR/3 NEAR/2 觚", "NEAR/2 needs a term on both sides", "NEAR/2"),
+        ("觶 OR NEAR/2 觚", "NEAR/2 needs a term on both sides", "NEAR/2"),
+        ("觶 NEAR/2 OR 觚", "OR needs a term on both sides", "OR"),
+        ("-觶 NEAR/3 觚", "a '-' exclusion cannot be one side of NEAR", "NEAR/3"),
+        ("觶 NEAR/3 -觚", "a '-' exclusion cannot be one side of NEAR", "-觚"),
+        ("觶 NEAR/3 NOT 觚", "a '-' exclusion cannot be one side of NEAR", "觚"),
+        ("觶 -NEAR/3 觚", "it takes no '-' or '='", "-NEAR/3"),
+        ("layer:注 NEAR/3 觚", "a filter narrows the whole query", "NEAR/3"),
+        ("觶 NEAR/3 layer:注", "a filter narrows the whole query", "layer:注"),
+        ("甲 NEAR/3 乙 NEAR/2 丙", "NEAR joins two terms, not a proximity", "NEAR/2"),
+        ("\"甲 乙\"~3 NEAR/2 丙", "NEAR joins two terms, not a proximity", "NEAR/2"),
+        ("?再拜", "a `?` stands for one character between two others", "?"),
+        ("觶 再拜?", "cannot begin or end a term", "?"),
+        ("\"再拜?\"", "cannot begin or end a term", "?"),
+        ("\"再 ?拜\"~2", "cannot begin or end a term", "?"),
+        ("觶 ??", "cannot begin or end a term", "?"),
+        ("再拜?。", "cannot begin or end a term", "?"),
+    ];
+    for (q, message, at) in cases {
+        let (got, _) = fault(q);
+        assert!(got.contains(message), "{q}: {got}");
+        assert_eq!(pointed_at(q), *at, "{q}: {got}");
+    }
+    // the span of a `?` is where that `?` is
+    assert_eq!(fault("觶 再拜?").1, 4..5);
+    assert_eq!(fault("\"再 拜\"~").1, 5..6);
+}
+
 mod no_input_panics {
     use proptest::prelude::*;
 
@@ -166,6 +336,18 @@ mod no_input_panics {
         #[test]
         fn query_shaped_strings(s in "(\"|-|=|OR|AND|NOT| |layer:|work:|注|觶|zhi4|[a-z]{1,3}|[。,])*") {
             let _ = sheli_index::query::parse(&s, &super::vocab(), false);
+        }
+
+        /// The proximity and wildcard operators among the others, with
+        /// numbers of every size; whatever parses has parts to search for.
+        #[test]
+        fn proximity_shaped_strings(
+            s in "(\"|~|～|\\?|？|NEAR|NEAR/|/|[0-9]{1,3}|99999999999|-|=|OR|NOT| |layer:注|注|觶|再拜|zhi4|[。,])*",
+            exact in proptest::bool::ANY,
+        ) {
+            if let Ok(q) = sheli_index::query::parse(&s, &super::vocab(), exact) {
+                prop_assert!(q.positive_terms().next().is_some());
+            }
         }
 
         #[test]

@@ -223,7 +223,8 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     Ok(query)
 }
 
-/// Whether `kind` may be one side of NEAR; the error if not.
+/// Whether `kind` may be one side of NEAR; the error, pointing at `span`, if
+/// not (the right-hand term, or the operator for a fault on its left).
 fn near_side(kind: &AtomKind, span: &Range<usize>) -> Result<(), QueryError> {
     match kind {
         AtomKind::Filter(_) => {
@@ -273,7 +274,7 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
                     return Err(err("a '-' exclusion cannot be one side of NEAR", span));
                 }
                 let left = last.alternatives.last().expect("a clause has an alternative");
-                near_side(&left.kind, &left.span)?;
+                near_side(&left.kind, &span)?;
                 pending_near = Some((n, span));
             }
             Item::Atom { negated, atom } => {
