@@ -35,6 +35,9 @@ fn index() -> &'static SearchIndex {
 
 type Key = (String, u32);
 
+/// Per segment: its occurrences and highlighted character ranges.
+type Found = BTreeMap<Key, (u32, Vec<Range<usize>>)>;
+
 /// One segment of the texts, folded, with the way back to its characters.
 struct Seg {
     key: Key,
@@ -148,11 +151,7 @@ fn occurrences(mut all: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 
 /// Per matching segment: occurrences and highlighted character ranges of
 /// the original text (merged where they touch, as the index merges them).
-fn scan(
-    pattern: &Pattern,
-    mode: FoldMode,
-    keep: impl Fn(&Seg) -> bool,
-) -> BTreeMap<Key, (u32, Vec<Range<usize>>)> {
+fn scan(pattern: &Pattern, mode: FoldMode, keep: impl Fn(&Seg) -> bool) -> Found {
     let mut out = BTreeMap::new();
     for seg in segments(mode).iter().filter(|s| keep(s)) {
         let occ = occurrences(matches(&seg.folded, pattern, mode));
@@ -173,7 +172,7 @@ fn scan(
 }
 
 /// What the index answers, in the same shape, paging through every result.
-fn search(query: &str, exact: bool) -> (BTreeMap<Key, (u32, Vec<Range<usize>>)>, u64) {
+fn search(query: &str, exact: bool) -> (Found, u64) {
     let mut out = BTreeMap::new();
     let mut offset = 0;
     loop {
@@ -226,16 +225,17 @@ fn all(_: &Seg) -> bool {
 #[test]
 fn ordered_proximity_equals_the_scan() {
     use Pattern::Ordered;
-    let mut totals = Vec::new();
-    totals.push(agrees("\"主人 賓\"~3", Ordered(vec!["主人", "賓"], 3), all));
-    totals.push(agrees("\"賓 主人\"~3", Ordered(vec!["賓", "主人"], 3), all));
-    totals.push(agrees("\"升 降\"~10", Ordered(vec!["升", "降"], 10), all));
-    totals.push(agrees("\"拜 拜\"~4", Ordered(vec!["拜", "拜"], 4), all));
-    totals.push(agrees("\"主人 賓 拜\"~6", Ordered(vec!["主人", "賓", "拜"], 6), all));
-    // every character a part; simplified script folds as anywhere
-    totals.push(agrees("\"觯爵\"~5", Ordered(vec!["觶", "爵"], 5), all));
-    // ~0 is the plain phrase
-    totals.push(agrees("\"再 拜\"~0", Ordered(vec!["再", "拜"], 0), all));
+    let totals = [
+        agrees("\"主人 賓\"~3", Ordered(vec!["主人", "賓"], 3), all),
+        agrees("\"賓 主人\"~3", Ordered(vec!["賓", "主人"], 3), all),
+        agrees("\"升 降\"~10", Ordered(vec!["升", "降"], 10), all),
+        agrees("\"拜 拜\"~4", Ordered(vec!["拜", "拜"], 4), all),
+        agrees("\"主人 賓 拜\"~6", Ordered(vec!["主人", "賓", "拜"], 6), all),
+        // every character a part; simplified script folds as anywhere
+        agrees("\"觯爵\"~5", Ordered(vec!["觶", "爵"], 5), all),
+        // ~0 is the plain phrase
+        agrees("\"再 拜\"~0", Ordered(vec!["再", "拜"], 0), all),
+    ];
     assert_eq!(search("\"再 拜\"~0", false).0, search("再拜", false).0);
     assert!(totals.iter().all(|&t| t > 0), "every query finds something: {totals:?}");
     // order matters: 主人 … 賓 and 賓 … 主人 are different sets
