@@ -31,34 +31,35 @@ with_display() {
   if [ -n "${DISPLAY:-}" ]; then "$@"; else xvfb-run -a -s "-screen 0 1440x900x24" "$@"; fi
 }
 
-# Keystroke → results in the window, through WebDriver (optional).
-ui_json=$work/ui-keystroke.json
+# A WebDriver bench spec in the real window (optional: needs WebKitWebDriver,
+# e2e/node_modules and Xvfb): run_window_bench SPEC OUT-JSON WHAT.
+can_drive=false
 if command -v WebKitWebDriver >/dev/null && [ -d e2e/node_modules ] && command -v xvfb-run >/dev/null; then
-  echo "bench-app: keystroke → results in the window (WebDriver)…" >&2
-  (
-    cd e2e
-    SHELI_APP=$app SHELI_DATA_DIR=$data SHELI_SHOTS=$work/shots SHELI_BENCH_OUT=$ui_json \
-      SHELI_E2E_PORT=${SHELI_E2E_PORT:-4644} \
-      with_display npx --no-install wdio run wdio.conf.js --spec bench/keystroke.bench.js >"$work/wdio.log" 2>&1
-  ) || { echo "bench-app: the WebDriver run failed (see below); going on without it" >&2; tail -20 "$work/wdio.log" >&2; }
+  can_drive=true
 else
-  echo "bench-app: no WebKitWebDriver / e2e/node_modules / xvfb-run: the window keystroke figure is skipped" >&2
+  echo "bench-app: no WebKitWebDriver / e2e/node_modules / xvfb-run: the window figures are skipped" >&2
 fi
-
-# A click on a character → its pop-over painted, in the window (issue 9).
-pop_json=$work/ui-popover.json
-if command -v WebKitWebDriver >/dev/null && [ -d e2e/node_modules ] && command -v xvfb-run >/dev/null; then
-  echo "bench-app: click → pop-over painted in the window (WebDriver)…" >&2
+run_window_bench() {
+  local spec=$1 out=$2 what=$3 log=$work/wdio-$(basename "$1" .bench.js).log
+  $can_drive || return 0
+  echo "bench-app: $what in the window (WebDriver)…" >&2
   (
     cd e2e
-    SHELI_APP=$app SHELI_DATA_DIR=$data SHELI_SHOTS=$work/shots SHELI_BENCH_OUT=$pop_json \
+    SHELI_APP=$app SHELI_DATA_DIR=$data SHELI_SHOTS=$work/shots SHELI_BENCH_OUT=$out \
       SHELI_E2E_PORT=${SHELI_E2E_PORT:-4644} \
-      with_display npx --no-install wdio run wdio.conf.js --spec bench/popover.bench.js >"$work/wdio-popover.log" 2>&1
-  ) || { echo "bench-app: the pop-over run failed (see below); going on without it" >&2; tail -20 "$work/wdio-popover.log" >&2; }
-  if [ -s "$pop_json" ]; then
-    cargo build --release --locked -p sheli-bench
-    ./target/release/sheli-bench popover "$pop_json"
-  fi
+      with_display npx --no-install wdio run wdio.conf.js --spec "$spec" >"$log" 2>&1
+  ) || { echo "bench-app: the $what run failed (see below); going on without it" >&2; tail -20 "$log" >&2; }
+}
+
+# Keystroke → results (the search box), and a click on a character → its
+# pop-over painted (issue 9).
+ui_json=$work/ui-keystroke.json
+run_window_bench bench/keystroke.bench.js "$ui_json" "keystroke → results"
+pop_json=$work/ui-popover.json
+run_window_bench bench/popover.bench.js "$pop_json" "click → pop-over painted"
+if [ -s "$pop_json" ]; then
+  cargo build --release --locked -p sheli-bench
+  ./target/release/sheli-bench popover "$pop_json"
 fi
 
 echo "bench-app: load before the run: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

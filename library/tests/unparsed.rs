@@ -21,6 +21,15 @@ fn add_text(data: &Path, dir: &Path, name: &str, text: &str) {
     import(data, &[file], Some("龍書"), &mut |_, _, _| {}).unwrap();
 }
 
+/// The file the import wrote into the data folder.
+fn imported_file(data: &Path) -> std::path::PathBuf {
+    std::fs::read_dir(data.join("texts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "txt"))
+        .unwrap()
+}
+
 #[test]
 fn the_unparsed_library_lists_the_texts_and_answers_from_the_full_index() {
     let dir = tempfile::tempdir().unwrap();
@@ -42,11 +51,7 @@ fn a_text_changed_behind_sheli_s_back_is_noticed_without_reading_it() {
     let data = dir.path().join("data");
     add_text(&data, dir.path(), "long.txt", "[經]龘龘然而行。\n");
     assert_eq!(count(&Library::open_unparsed(&data).unwrap(), "龘").0, 2);
-    let file = std::fs::read_dir(data.join("texts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "txt"))
-        .unwrap();
+    let file = imported_file(&data);
     std::fs::write(&file, "[經]龘龘龘然而行,靐然。\n").unwrap();
     let (n, rebuilt) = count(&Library::open_unparsed(&data).unwrap(), "龘");
     assert_eq!((n, rebuilt), (3, true));
@@ -58,11 +63,7 @@ fn a_text_the_full_library_leaves_out_does_not_rebuild_every_search() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     add_text(&data, dir.path(), "long.txt", "[經]龘龘然而行。\n");
-    let file = std::fs::read_dir(data.join("texts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "txt"))
-        .unwrap();
+    let file = imported_file(&data);
     // No longer UTF-8: the full open skips it; the listing cannot tell.
     std::fs::write(&file, b"\xff\xfe\x00broken").unwrap();
     assert_eq!(count(&Library::open_unparsed(&data).unwrap(), "射").1, true);
