@@ -56,7 +56,7 @@ export async function nudgedShot(name) {
       });
       document.body.appendChild(dot);
     }
-    const until = performance.now() + 1500;
+    const until = performance.now() + 6000;
     let k = 0;
     const step = () => {
       dot.style.background = k++ % 2 ? "rgba(0,0,0,0.02)" : "rgba(0,0,0,0.03)";

@@ -200,6 +200,7 @@ describe("Search, cards and pictures", () => {
     const line = await $('[data-testid="concordance-hit"]');
     const hitId = await line.getAttribute("data-passage-id");
     // The line's heading opens the reader (a click on its text explains the character there).
+    await line.scrollIntoView({ block: "center" });
     await line.$(".conc-meta").click();
     const mark = await $(`[data-passage="${hitId}"] mark.hit`);
     await mark.waitForDisplayed();
