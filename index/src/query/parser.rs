@@ -107,13 +107,17 @@ impl Lexer<'_> {
             if negated || exact {
                 return Err(err("NEAR/N joins two terms; it takes no '-' or '='", span));
             }
+            let op: String = body.chars().take(5).collect();
             let digits: String = rest.chars().skip(1).collect();
-            return Ok(Some(Item::Near(distance(&digits, span.clone(), "A NEAR/3 B")?, span)));
+            let n = distance(&op, &digits, span.clone(), "A NEAR/3 B")?;
+            return Ok(Some(Item::Near(n, span)));
         }
         if let Some(i) = body.chars().position(is_tilde) {
             let at = body_start + i;
             return Err(err(
-                "`~N` goes right after a closing quote: \"再 拜\"~3 (the parts in quotes)",
+                format!(
+                    "`{body}`: `~N` goes right after a closing quote: \"再 拜\"~3 (the parts in quotes)"
+                ),
                 at..self.pos,
             ));
         }
@@ -161,8 +165,9 @@ impl Lexer<'_> {
             while self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
                 self.pos += 1;
             }
+            let op = self.chars[tilde].to_string();
             let digits = self.text(tilde + 1..self.pos);
-            near = Some(distance(&digits, tilde..self.pos, "\"再 拜\"~3")?);
+            near = Some(distance(&op, &digits, tilde..self.pos, "\"再 拜\"~3")?);
         } else if self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
             return Err(err("a closing \" must be followed by a space", start..self.pos + 1));
         }

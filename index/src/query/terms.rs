@@ -34,8 +34,10 @@ pub(super) fn term(
     let wildcard = |which: Option<usize>| {
         let at = at + which.unwrap_or(0);
         err(
-            "a `?` stands for one character between two others (再?拜); \
-             it cannot begin or end a term",
+            format!(
+                "`{text}`: a `?` stands for one character between two others (坐?爵); \
+                 it cannot begin or end a term"
+            ),
             at..at + 1,
         )
     };
@@ -111,12 +113,20 @@ pub(super) fn ordered(
     Ok(AtomKind::Near(Proximity { parts, max_between, ordered: true }))
 }
 
-/// The number of characters after `~` or `NEAR/`: `digits` as typed (ASCII
-/// or full-width digits), `span` the operator with it, `example` how it is
-/// written.
-pub(super) fn distance(digits: &str, span: Range<usize>, example: &str) -> Result<u32, QueryError> {
+/// The number of characters after `~` or `NEAR/`: `op` is the operator as
+/// typed (`~`, `NEAR/`), `digits` what follows it (ASCII or full-width
+/// digits), `span` both, `example` how it is written.
+pub(super) fn distance(
+    op: &str,
+    digits: &str,
+    span: Range<usize>,
+    example: &str,
+) -> Result<u32, QueryError> {
     if digits.is_empty() {
-        return Err(err(format!("a number of characters must follow, e.g. {example}"), span));
+        return Err(err(
+            format!("`{op}` needs a number of characters after it, e.g. {example}"),
+            span,
+        ));
     }
     let mut n: u64 = 0;
     for c in digits.chars() {
@@ -125,7 +135,9 @@ pub(super) fn distance(digits: &str, span: Range<usize>, example: &str) -> Resul
             '０'..='９' => c as u64 - '０' as u64,
             _ => {
                 return Err(err(
-                    format!("`{digits}` is not a number of characters; e.g. {example}"),
+                    format!(
+                        "`{op}{digits}`: `{digits}` is not a number of characters; e.g. {example}"
+                    ),
                     span,
                 ));
             }
@@ -134,7 +146,9 @@ pub(super) fn distance(digits: &str, span: Range<usize>, example: &str) -> Resul
     }
     if n > u64::from(MAX_BETWEEN) {
         return Err(err(
-            format!("{n} is too far: at most {MAX_BETWEEN} characters between the parts"),
+            format!(
+                "`{op}{digits}` is too far: at most {MAX_BETWEEN} characters between the parts"
+            ),
             span,
         ));
     }

@@ -67,7 +67,7 @@ enum Command {
     },
     /// Search every text (see the README for the query language).
     Search {
-        /// e.g. 觯, "再拜 賓答", 觶 layer:注, zhi4, =觶
+        /// e.g. 觯, "再拜 賓答", 觶 layer:注, zhi4, =觶, "主人 賓"~3, 主人 NEAR/3 賓, 坐?爵
         query: String,
         /// Only this layer: 經 注 疏 音義 按 題 譯
         #[arg(long)]
@@ -81,9 +81,20 @@ enum Command {
         /// Exact forms: no folding of scripts and variants
         #[arg(long)]
         exact: bool,
-        /// How many results to show
+        /// How many results to show (in the listing; a table has them all)
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1000))]
         limit: u16,
+        /// text: the totals and the best results. tsv or csv: every result,
+        /// one row per matching segment (so as many rows as the segments the
+        /// listing counts), best first, after a header: work, edition,
+        /// source, passage, segment (its index in the passage), layer (記 for
+        /// the 記's 經), line (of the first hit in the source file),
+        /// occurrences (in the segment), and the first hit in context: left,
+        /// match, right (… where the context was cut). TSV has no quoting: a
+        /// tab or line break inside a cell becomes a space; CSV quotes as RFC
+        /// 4180 says. --json then changes only how an error is reported.
+        #[arg(long, value_enum, default_value = "text")]
+        format: search_cmd::Format,
     },
     /// Explain characters: 廣韻 反切, 釋文 readings, Mandarin, definition,
     /// forms, occurrences in the library and glossary cards, one entry per
@@ -166,8 +177,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let result = match cli.command {
         Command::Corpus => corpus_cmd::corpus(json),
         Command::Show { id, script } => corpus_cmd::show(&id, script.into(), json),
-        Command::Search { query, layer, work, source, exact, limit } => search_cmd::search(
-            search_cmd::SearchArgs { query, layer, work, source, exact, limit: limit as usize },
+        Command::Search { query, layer, work, source, exact, limit, format } => search_cmd::search(
+            search_cmd::SearchArgs {
+                query,
+                layer,
+                work,
+                source,
+                exact,
+                limit: limit as usize,
+                format,
+            },
             json,
         ),
         Command::Char { characters } => char_cmd::char(&characters, json),

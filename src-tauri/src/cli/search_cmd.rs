@@ -1,10 +1,13 @@
-//! `sheli search`.
+//! `sheli search`: a listing of the best results, their JSON, or every
+//! result as a table (TSV or CSV) with citation columns.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 use anyhow::Result;
+use sheli_corpus::Corpus;
 use sheli_index::indexer::Progress;
-use sheli_index::{SearchRequest, SearchResponse};
+use sheli_index::search::MAX_LIMIT;
+use sheli_index::{Hit, SearchIndex, SearchRequest, SearchResponse};
 
 use super::shared::{data_dir, print_json};
 
@@ -34,6 +37,18 @@ pub struct SearchArgs {
     pub source: Option<String>,
     pub exact: bool,
     pub limit: usize,
+    pub format: Format,
+}
+
+/// What `sheli search` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The totals and the best results, one line each (or JSON with --json).
+    Text,
+    /// Every result, tab-separated, one line per row.
+    Tsv,
+    /// Every result, comma-separated, quoted as RFC 4180 says.
+    Csv,
 }
 
 pub fn search(args: SearchArgs, json: bool) -> Result<()> {
@@ -54,6 +69,9 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
         limit: args.limit,
         offset: 0,
     };
+    if args.format != Format::Text {
+        return export(&opened.index, &library.corpus, request, args.format);
+    }
     let response = opened.index.search(&request)?;
     if json {
         print_json(&response)?;
@@ -99,5 +117,107 @@ fn print_human(r: &SearchResponse, colour: bool) {
         line.extend(&chars[at..]);
         let layer = if h.ji { "記".to_string() } else { h.layer.label().to_string() };
         println!("{:<22} {:<2} L{:<5} {line}", h.id, layer, h.line);
+    }
+}
+
+/// The columns of `--format tsv|csv`, in order.
+const COLUMNS: [&str; 11] = [
+    "work",
+    "edition",
+    "source",
+    "passage",
+    "segment",
+    "layer",
+    "line",
+    "occurrences",
+    "left",
+    "match",
+    "right",
+];
+
+/// Every result of `request` as a table on standard output: a header, then
+/// one row per matching segment, in the order of the listing (best first).
+/// The index answers at most [`MAX_LIMIT`] results at a time, so the table is
+/// written page by page from one opened index: the pages are of one state of
+/// it, and each row is written as its page arrives.
+fn export(
+    index: &SearchIndex,
+    corpus: &Corpus,
+    request: SearchRequest,
+    format: Format,
+) -> Result<()> {
+    let page_at =
+        |offset| index.search(&SearchRequest { limit: MAX_LIMIT, offset, ..request.clone() });
+    // The first page before the header: a malformed query writes nothing.
+    let mut page = page_at(0)?;
+    for n in &page.notes {
+        eprintln!("note: {n}");
+    }
+    for p in &page.pinyin {
+        eprintln!("note: pinyin {} = {}", p.syllable, p.characters);
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    write_row(&mut out, format, COLUMNS.iter().map(|c| c.to_string()))?;
+    let mut offset = 0;
+    loop {
+        for h in &page.results {
+            write_row(&mut out, format, row(h, corpus))?;
+        }
+        offset += page.results.len();
+        if page.results.is_empty() || offset as u64 >= page.total_segments {
+            break;
+        }
+        page = page_at(offset)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// One result's cells, in the order of [`COLUMNS`].
+fn row(h: &Hit, corpus: &Corpus) -> Vec<String> {
+    let edition = corpus.source(&h.source).map(|s| s.info.edition.clone()).unwrap_or_default();
+    let layer = if h.ji { "記" } else { h.layer.label() };
+    let chars: Vec<char> = h.snippet.chars().collect();
+    let [a, b] = h.highlights.first().copied().unwrap_or([chars.len(), chars.len()]);
+    let part = |r: std::ops::Range<usize>| chars[r].iter().collect::<String>();
+    vec![
+        h.work.clone(),
+        edition,
+        h.source.clone(),
+        h.id.clone(),
+        h.segment.to_string(),
+        layer.to_string(),
+        h.line.to_string(),
+        h.occurrences.to_string(),
+        part(0..a),
+        part(a..b),
+        part(b..chars.len()),
+    ]
+}
+
+fn write_row(
+    out: &mut impl Write,
+    format: Format,
+    cells: impl IntoIterator<Item = String>,
+) -> std::io::Result<()> {
+    let (sep, end) = match format {
+        Format::Csv => (",", "\r\n"),
+        _ => ("\t", "\n"),
+    };
+    let cells: Vec<String> = cells.into_iter().map(|c| cell(&c, format)).collect();
+    write!(out, "{}{end}", cells.join(sep))
+}
+
+/// A cell as the format writes it. TSV has no quoting: a tab or line break
+/// in a text (the texts hold none; an imported one might) becomes a space,
+/// so every row is one line. CSV quotes a cell holding a comma, quote or
+/// line break, doubling its quotes.
+fn cell(text: &str, format: Format) -> String {
+    match format {
+        Format::Csv if text.contains([',', '"', '\n', '\r']) => {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        }
+        Format::Csv => text.to_string(),
+        _ => text.replace(['\t', '\n', '\r'], " "),
     }
 }

@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-use crate::common::sheli;
+use crate::common::{ok, sheli};
 use serde_json::Value;
 
 fn json(out: &Output) -> Value {
@@ -119,12 +119,130 @@ fn search_json_has_totals_breakdowns_and_results() {
     );
 }
 
+/// `text` read by Python's csv module, a reader written by others: TSV as
+/// plain tab-separated lines (no quoting), CSV as RFC 4180.
+fn python_rows(text: &str, format: &str) -> Vec<Vec<String>> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let script = "import csv, io, json, sys\n\
+        f = io.TextIOWrapper(sys.stdin.buffer, encoding='utf-8', newline='')\n\
+        r = csv.reader(f, delimiter='\\t', quoting=csv.QUOTE_NONE) if sys.argv[1] == 'tsv' else csv.reader(f)\n\
+        print(json.dumps(list(r)))";
+    let mut child = Command::new("python3")
+        .args(["-c", script, format])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs (the test reads the table with Python's csv module)");
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "python3: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("rows as JSON")
+}
+
+const HEADER: [&str; 11] = [
+    "work",
+    "edition",
+    "source",
+    "passage",
+    "segment",
+    "layer",
+    "line",
+    "occurrences",
+    "left",
+    "match",
+    "right",
+];
+
+#[test]
+fn search_tsv_and_csv_have_every_result_with_its_citation() {
+    let dir = tempfile::tempdir().unwrap();
+    // More segments than one page of the index holds (1000).
+    let q = "之 OR 也 OR 者 OR 不 OR 以 OR 而 OR 其 OR 曰";
+    let listing = json(&sheli(dir.path(), &["search", q, "--json", "--limit", "50"]));
+    let total = listing["total_segments"].as_u64().unwrap();
+    assert!(total > 1000, "{total}");
+    let tsv = ok(&sheli(dir.path(), &["search", q, "--format", "tsv"]));
+    assert_eq!(tsv.lines().next(), Some(HEADER.join("\t").as_str()));
+    assert_eq!(tsv.lines().count() as u64, total + 1, "a header and a row per segment");
+    let rows = python_rows(&tsv, "tsv");
+    assert_eq!(rows[0], HEADER);
+    assert_eq!(rows.len() as u64, total + 1);
+    assert!(rows.iter().all(|r| r.len() == HEADER.len()), "every row has every column");
+    // every segment once
+    let keys: std::collections::BTreeSet<(&str, &str)> =
+        rows[1..].iter().map(|r| (r[3].as_str(), r[4].as_str())).collect();
+    assert_eq!(keys.len() as u64, total);
+    // the rows begin as the listing does, best first, each citing its hit
+    for (row, hit) in rows[1..].iter().zip(listing["results"].as_array().unwrap()) {
+        assert_eq!(row[3], hit["id"].as_str().unwrap());
+        assert_eq!(row[2], hit["source"].as_str().unwrap());
+        assert_eq!(row[0], hit["work"].as_str().unwrap());
+        assert_eq!(row[6], hit["line"].to_string());
+        assert_eq!(row[7], hit["occurrences"].to_string());
+        assert_eq!(format!("{}{}{}", row[8], row[9], row[10]), hit["snippet"].as_str().unwrap());
+        let [a, b] =
+            [&hit["highlights"][0][0], &hit["highlights"][0][1]].map(|v| v.as_u64().unwrap());
+        let lit: String = hit["snippet"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .skip(a as usize)
+            .take((b - a) as usize)
+            .collect();
+        assert_eq!(row[9], lit);
+    }
+    let editions: std::collections::BTreeSet<(&str, &str)> =
+        rows[1..].iter().map(|r| (r[2].as_str(), r[1].as_str())).collect();
+    assert!(editions.contains(&("xiangshe.zhushu", "儀禮註疏")), "{editions:?}");
+    assert!(editions.contains(&("yanli.zhushu", "儀禮注疏")), "{editions:?}");
+    assert!(rows[1..].iter().any(|r| r[5] == "記") && rows[1..].iter().any(|r| r[5] == "疏"));
+
+    // CSV: the same rows, quoted where a cell holds a comma (the texts are
+    // full of them)
+    let csv = ok(&sheli(dir.path(), &["search", q, "--format", "csv"]));
+    assert!(csv.contains('"'), "cells with commas are quoted");
+    assert_eq!(python_rows(&csv, "csv"), rows);
+}
+
+fn fold(s: &str) -> String {
+    sheli_corpus::fold::fold(s, sheli_corpus::FoldMode::Folded)
+}
+
+#[test]
+fn a_proximity_exported_highlights_from_the_first_part_to_the_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = "\"主人 賓\"~3";
+    let total = json(&sheli(dir.path(), &["search", q, "--json"]))["total_segments"].as_u64();
+    let out = sheli(dir.path(), &["search", q, "--format", "tsv", "--layer", "經"]);
+    let rows = python_rows(&ok(&out), "tsv");
+    assert!(rows.len() > 1 && (rows.len() as u64 - 1) < total.unwrap());
+    for r in &rows[1..] {
+        assert_eq!(r[5], "經");
+        // as search folds it: 主人, at most 3 characters, 賓
+        let m = fold(&r[9]);
+        let (first, last) = (fold("主人"), fold("賓"));
+        assert!(m.starts_with(&first) && m.ends_with(&last) && m.chars().count() <= 6, "{}", r[9]);
+    }
+    // a malformed query fails as in the listing, nothing on standard output
+    let bad = sheli(dir.path(), &["search", "\"主人 賓\"~x", "--format", "tsv"]);
+    assert!(!bad.status.success());
+    assert!(bad.stdout.is_empty());
+    assert!(stderr(&bad).contains("is not a number of characters"), "{}", stderr(&bad));
+}
+
 #[test]
 fn malformed_queries_exit_non_zero_naming_the_problem() {
     let dir = tempfile::tempdir().unwrap();
-    for (q, says) in
-        [("\"再拜", "unbalanced quote"), ("觶 -", "lone '-'"), ("觶 foo:x", "unknown field")]
-    {
+    for (q, says) in [
+        ("\"再拜", "unbalanced quote"),
+        ("觶 -", "lone '-'"),
+        ("觶 foo:x", "unknown field"),
+        ("\"主人 賓\"~", "`~` needs a number of characters"),
+        ("主人 NEAR/3", "NEAR/3 needs a term on both sides"),
+        ("再拜?", "cannot begin or end a term"),
+        ("\"主人 賓\"~99", "at most 50 characters"),
+    ] {
         let out = sheli(dir.path(), &["search", q]);
         assert!(!out.status.success(), "{q}");
         assert!(stderr(&out).contains(says), "{q}: {}", stderr(&out));
