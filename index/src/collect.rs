@@ -6,7 +6,9 @@
 //! positions), never by reading documents back, so counting stays cheap even
 //! when a single character matches a hundred thousand segments. The count is
 //! the corpus contract: non-overlapping occurrences of the folded query in
-//! each segment, scanning left to right.
+//! each segment, scanning left to right; what one occurrence of a `?` phrase
+//! or a proximity is, is decided in `query/pattern.rs`, which also decides
+//! which documents a proximity matches and what KWIC highlights.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;

@@ -268,6 +268,8 @@ fn a_question_mark_equals_the_scan() {
         agrees("坐?爵", One("坐?爵"), all),
         agrees("\"主人?賓\"", One("主人?賓"), all),
         agrees("賓??拜", One("賓??拜"), all),
+        // the same character on both sides of the gap
+        agrees("拜?拜", One("拜?拜"), all),
         agrees("\"主人?賓 拜\"~5", Ordered(vec!["主人?賓", "拜"], 5), all),
     ];
     assert!(totals.iter().all(|&t| t > 0), "{totals:?}");
