@@ -12,10 +12,12 @@ cd "$(dirname "$0")/.."
 # Why each package: webkit2gtk/xdo/ssl/rsvg are what Tauri 2 links against on
 # Linux; webkit2gtk-driver provides WebKitWebDriver for end-to-end tests; xvfb
 # and xauth give the tests a display on machines without one; unicode-data
-# ships Unihan (only needed to regenerate corpus/data/variants.tsv);
-# fonts-noto-cjk so that the window and its screenshots show the characters.
+# ships Unihan (only needed to regenerate corpus/data/variants.tsv and the
+# character tables in chars/data/); fonts-noto-cjk so that the window and its
+# screenshots show the characters; python3 because the CLI tests read
+# `sheli search --format csv|tsv` with Python's csv module, a real client.
 APT_PACKAGES=(build-essential pkg-config file libwebkit2gtk-4.1-dev libxdo-dev libssl-dev
-  librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk)
+  librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk python3)
 
 system() {
   local missing=()
