@@ -46,6 +46,8 @@ pub fn build(dir: &Path, poems: &[Poem], ids: &[String], options: BuildOptions) 
         line: i as u32 + 1,
         line_starts: Vec::new(),
         text: &p.text,
+        tail: String::new(),
+        seq: i as u64,
     });
     let index = write_index(dir, &sources, docs, options, &mut |_| {})?;
     drop(index);

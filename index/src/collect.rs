@@ -72,6 +72,8 @@ pub struct Ranked {
     pub score: f32,
     pub doc: DocAddress,
     pub occurrences: u32,
+    /// Source order (the `seq` fast field).
+    pub seq: u64,
 }
 
 impl Eq for Ranked {}
@@ -92,12 +94,17 @@ pub struct MatchCollector<'a> {
     pub terms: &'a [CountTerm],
     /// How many top segments to keep (offset + limit of the page).
     pub keep: usize,
+    /// Keep every matching segment (for the other sort orders, collocations
+    /// and the list of hits), in `Fruit::all`.
+    pub keep_all: bool,
 }
 
 pub struct Fruit {
     pub totals: Totals,
     /// Best first.
     pub top: Vec<Ranked>,
+    /// Every matching segment, in no particular order, if asked for.
+    pub all: Vec<Ranked>,
 }
 
 pub struct MatchSegmentCollector {
@@ -107,7 +114,11 @@ pub struct MatchSegmentCollector {
     terms: Vec<TermPostings>,
     source_ord: Column<u64>,
     layer_ord: Column<u64>,
+    own_tokens: Column<u64>,
+    seq: Column<u64>,
     keep: usize,
+    keep_all: bool,
+    all: Vec<Ranked>,
     totals: Totals,
     // Min-heap of the best `keep` results (Reverse order via the wrapper).
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
@@ -134,7 +145,11 @@ impl Collector for MatchCollector<'_> {
             terms,
             source_ord: fast.u64("source_ord")?,
             layer_ord: fast.u64("layer_ord")?,
+            own_tokens: fast.u64("own_tokens")?,
+            seq: fast.u64("seq")?,
             keep: self.keep,
+            keep_all: self.keep_all,
+            all: Vec::new(),
             totals: Totals::default(),
             heap: BinaryHeap::new(),
         })
@@ -147,13 +162,15 @@ impl Collector for MatchCollector<'_> {
     fn merge_fruits(&self, fruits: Vec<Fruit>) -> tantivy::Result<Fruit> {
         let mut totals = Totals::default();
         let mut top = Vec::new();
+        let mut all = Vec::new();
         for f in fruits {
             totals.merge(f.totals);
             top.extend(f.top);
+            all.extend(f.all);
         }
         top.sort_by(|a, b| b.cmp(a));
         top.truncate(self.keep);
-        Ok(Fruit { totals, top })
+        Ok(Fruit { totals, top, all })
     }
 }
 
@@ -161,17 +178,39 @@ impl SegmentCollector for MatchSegmentCollector {
     type Fruit = Fruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        let occurrences: u32 =
-            self.terms.iter_mut().zip(&self.spec).map(|(p, t)| p.count(t, doc)).sum();
+        // A 經 piece with a tail across an inline note (`crate::joined`)
+        // counts only the occurrences that begin in its own text; one found
+        // only in the tail is the next piece's, and this segment no match.
+        let own = self.own_tokens.first(doc).unwrap_or(0) as u32;
+        let occurrences: u32 = if own == 0 {
+            self.terms.iter_mut().zip(&self.spec).map(|(p, t)| p.count(t, doc)).sum()
+        } else {
+            let counted = self.terms.iter_mut().zip(&self.spec).map(|(p, t)| {
+                p.spans(t, doc).iter().filter(|(start, _)| *start < own).count() as u32
+            });
+            let n = counted.sum();
+            if n == 0 && !self.spec.is_empty() {
+                return;
+            }
+            n
+        };
         let source = self.source_ord.first(doc).unwrap_or(0) as usize;
         let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
         self.totals.add(source, layer, occurrences as u64);
+        let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
+        let seq = self.seq.first(doc).unwrap_or(0);
+        let ranked = Ranked {
+            score: score * weight,
+            doc: DocAddress::new(self.segment, doc),
+            occurrences,
+            seq,
+        };
+        if self.keep_all {
+            self.all.push(ranked);
+        }
         if self.keep == 0 {
             return;
         }
-        let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
-        let ranked =
-            Ranked { score: score * weight, doc: DocAddress::new(self.segment, doc), occurrences };
         if self.heap.len() < self.keep {
             self.heap.push(std::cmp::Reverse(ranked));
         } else if let Some(worst) = self.heap.peek()
@@ -185,6 +224,6 @@ impl SegmentCollector for MatchSegmentCollector {
     fn harvest(self) -> Fruit {
         let mut top: Vec<Ranked> = self.heap.into_iter().map(|r| r.0).collect();
         top.sort_by(|a, b| b.cmp(a));
-        Fruit { totals: self.totals, top }
+        Fruit { totals: self.totals, top, all: self.all }
     }
 }

@@ -3,6 +3,8 @@
 use std::path::Path;
 
 use sheli_corpus::{Corpus, Layer};
+
+pub use crate::joined::{TAIL_TOKENS, jing_tails};
 use tantivy::{Index, IndexSettings, IndexWriter, TantivyDocument, doc};
 
 use crate::directory::CacheDirectory;
@@ -24,6 +26,14 @@ pub struct SegmentDoc<'a> {
     /// (character index, raw line) where the raw line changes inside the segment.
     pub line_starts: Vec<(u32, u32)>,
     pub text: &'a str,
+    /// The 經 that runs on after this segment across an inline note (the
+    /// next pieces of the same run, at most [`TAIL_TOKENS`] tokens), empty
+    /// for every other segment. Indexed after the segment's own tokens so a
+    /// phrase matches across the note; only occurrences that *begin* in the
+    /// segment's own text are counted for it (see `crate::joined`).
+    pub tail: String,
+    /// Source order of the segment over the whole index (sorting by position).
+    pub seq: u64,
 }
 
 /// Ordinal of a layer in the `layer_ord` fast field.
@@ -90,6 +100,12 @@ pub fn write_index<'a>(
 
 fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
     let source_ord = sources.iter().position(|s| s == d.source).unwrap_or(0) as u64;
+    let own_tokens = if d.tail.is_empty() { 0 } else { crate::joined::token_count(d.text) };
+    let indexed = if d.tail.is_empty() {
+        std::borrow::Cow::Borrowed(d.text)
+    } else {
+        std::borrow::Cow::Owned(format!("{}{}", d.text, d.tail))
+    };
     let line_starts: Vec<u8> = d
         .line_starts
         .iter()
@@ -107,8 +123,11 @@ fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocumen
         f.line_starts => line_starts,
         f.ji => d.ji as u64,
         f.text => d.text,
-        f.folded => d.text,
-        f.exact => d.text,
+        f.tail => d.tail.as_str(),
+        f.own_tokens => own_tokens,
+        f.seq => d.seq,
+        f.folded => indexed.as_ref(),
+        f.exact => indexed.as_ref(),
     )
 }
 
@@ -131,6 +150,7 @@ pub fn line_of(line: u32, line_starts: &[u8], char_index: usize) -> u32 {
 pub fn corpus_docs(corpus: &Corpus) -> Vec<SegmentDoc<'_>> {
     let mut out = Vec::new();
     for source in corpus.sources() {
+        let mut tails = jing_tails(source.info.format, corpus.passages_of(&source.info.id));
         for passage in corpus.passages_of(&source.info.id) {
             for (i, seg) in passage.segments.iter().enumerate() {
                 let mut line_starts = Vec::new();
@@ -152,6 +172,8 @@ pub fn corpus_docs(corpus: &Corpus) -> Vec<SegmentDoc<'_>> {
                     line: seg.line,
                     line_starts,
                     text: &seg.text,
+                    tail: tails.next().unwrap_or_default(),
+                    seq: out.len() as u64,
                 });
             }
         }

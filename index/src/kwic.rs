@@ -29,6 +29,16 @@ pub fn term_ranges(toks: &[Tok], term: &CountTerm) -> Vec<Range<usize>> {
 /// position `i` in both (the tokenizer leaves no gaps; folding changes a
 /// token, never where it is).
 fn ranges_in<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> Vec<Range<usize>> {
+    let Some(first) = term.units.first() else { return Vec::new() };
+    let toks = toks_in(first.mode);
+    token_spans(toks_in, term)
+        .into_iter()
+        .map(|(start, end)| toks[start as usize].chars.start..toks[end as usize - 1].chars.end)
+        .collect()
+}
+
+/// The occurrences of `term` as token position ranges `[start, end)`.
+fn token_spans<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> Vec<(u32, u32)> {
     let positions: Vec<Vec<Vec<u32>>> = term
         .units
         .iter()
@@ -46,23 +56,60 @@ fn ranges_in<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> V
         .collect();
     let mut spans = Vec::new();
     query::spans(term, &positions, &mut query::Scratch::default(), &mut spans);
-    let Some(first) = term.units.first() else { return Vec::new() };
-    let toks = toks_in(first.mode);
     spans
-        .into_iter()
-        .map(|(start, end)| toks[start as usize].chars.start..toks[end as usize - 1].chars.end)
-        .collect()
+}
+
+/// The text's tokens in the modes `terms` use (empty for a mode none uses).
+struct ModeTokens {
+    folded: Vec<Tok>,
+    exact: Vec<Tok>,
+}
+
+impl ModeTokens {
+    fn new(text: &str, terms: &[CountTerm], always_folded: bool) -> ModeTokens {
+        let uses = |mode| terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode);
+        let folded = if always_folded || uses(FoldMode::Folded) {
+            tokens(text, FoldMode::Folded)
+        } else {
+            Vec::new()
+        };
+        let exact = if uses(FoldMode::Exact) { tokens(text, FoldMode::Exact) } else { Vec::new() };
+        ModeTokens { folded, exact }
+    }
+
+    fn get(&self, mode: FoldMode) -> &[Tok] {
+        match mode {
+            FoldMode::Folded => &self.folded,
+            FoldMode::Exact => &self.exact,
+        }
+    }
+}
+
+/// Every occurrence of every term in `text` as token ranges, sorted and
+/// merged where they overlap, with the text's folded tokens (positions are
+/// the same in both modes). The ground of collocations and context sorting.
+pub fn occurrences(text: &str, terms: &[CountTerm]) -> (Vec<Tok>, Vec<(u32, u32)>) {
+    let toks = ModeTokens::new(text, terms, true);
+    let toks_in = |mode| toks.get(mode);
+    let mut spans: Vec<(u32, u32)> = Vec::new();
+    for term in terms {
+        spans.extend(token_spans(&toks_in, term));
+    }
+    spans.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::new();
+    for (s, e) in spans {
+        match merged.last_mut() {
+            Some(last) if s < last.1 => last.1 = last.1.max(e),
+            _ => merged.push((s, e)),
+        }
+    }
+    (toks.folded, merged)
 }
 
 /// All highlight ranges of all terms in `text`, sorted, merged where they overlap.
 pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
-    let uses = |mode| terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode);
-    let folded = if uses(FoldMode::Folded) { tokens(text, FoldMode::Folded) } else { Vec::new() };
-    let exact = if uses(FoldMode::Exact) { tokens(text, FoldMode::Exact) } else { Vec::new() };
-    let toks_in = |mode| match mode {
-        FoldMode::Folded => folded.as_slice(),
-        FoldMode::Exact => exact.as_slice(),
-    };
+    let toks = ModeTokens::new(text, terms, false);
+    let toks_in = |mode| toks.get(mode);
     let mut ranges: Vec<Range<usize>> = Vec::new();
     for term in terms {
         ranges.extend(ranges_in(&toks_in, term));

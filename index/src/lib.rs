@@ -12,10 +12,12 @@
 //! - [`generations`]: the index on disk shared by many readers and one writer.
 
 pub mod collect;
+pub mod concordance;
 pub mod directory;
 pub mod error;
 pub mod generations;
 pub mod indexer;
+pub mod joined;
 pub mod kwic;
 pub mod location;
 pub mod meta;
@@ -29,4 +31,7 @@ pub use error::{IndexError, Result};
 pub use generations::{Generations, Lease, build_detached};
 pub use location::{Opened, RebuildReason, build, open_if_current, open_or_build};
 pub use query::QueryError;
-pub use search::{Hit, SearchIndex, SearchRequest, SearchResponse, Tally};
+pub use search::{
+    Collocate, Collocations, Hit, HitList, HitRef, SearchIndex, SearchRequest, SearchResponse,
+    SortOrder, Tally,
+};

@@ -9,8 +9,9 @@ use crate::tokenizer;
 /// Bump when the schema, tokenizer or stored layout changes: indexes written
 /// with another version are rebuilt on open.
 /// (Version 2 was an experimental custom text index, since removed; 3 is the
-/// two positional tantivy fields again, written without fsync.)
-pub const SCHEMA_VERSION: u32 = 3;
+/// two positional tantivy fields again, written without fsync; 4 adds the
+/// 經 tails across inline notes and the source-order `seq`.)
+pub const SCHEMA_VERSION: u32 = 4;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
@@ -32,6 +33,13 @@ pub struct Fields {
     pub ji: Field,
     /// The original text, for snippets.
     pub text: Field,
+    /// The 經 after an inline note, indexed after `text` (`crate::joined`).
+    pub tail: Field,
+    /// Tokens of `text` when the segment has a tail (0 when it has none):
+    /// occurrences beginning at or after it are the next piece's.
+    pub own_tokens: Field,
+    /// Source order over the whole index.
+    pub seq: Field,
     /// Tokens folded across scripts and variants, with positions.
     pub folded: Field,
     /// Tokens in their exact form, with positions.
@@ -60,6 +68,9 @@ pub fn build() -> (Schema, Fields) {
         line_starts: b.add_bytes_field("line_starts", STORED),
         ji: b.add_u64_field("ji", STORED),
         text: b.add_text_field("text", STORED),
+        tail: b.add_text_field("tail", STORED),
+        own_tokens: b.add_u64_field("own_tokens", FAST),
+        seq: b.add_u64_field("seq", FAST),
         folded: b.add_text_field("folded", token_field(tokenizer::FOLDED)),
         exact: b.add_text_field("exact", token_field(tokenizer::EXACT)),
     };
@@ -82,6 +93,9 @@ impl Fields {
             line_starts: f("line_starts")?,
             ji: f("ji")?,
             text: f("text")?,
+            tail: f("tail")?,
+            own_tokens: f("own_tokens")?,
+            seq: f("seq")?,
             folded: f("folded")?,
             exact: f("exact")?,
         })

@@ -1,7 +1,7 @@
 //! Running a query: parse, compile, collect totals and the best segments,
 //! then read back only the segments shown to build their snippets.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -10,6 +10,8 @@ use tantivy::schema::Value;
 use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
 
 use crate::collect::{MatchCollector, Ranked};
+use crate::concordance::{self, SegmentText};
+pub use crate::concordance::{Collocate, Collocations, HitList, HitRef, MAX_HITS, SortOrder};
 use crate::error::Result;
 use crate::indexer::line_of;
 use crate::kwic;
@@ -38,6 +40,16 @@ pub struct SearchRequest {
     pub limit: usize,
     #[serde(default)]
     pub offset: usize,
+    /// The order of the results, over every matching segment before paging.
+    #[serde(default)]
+    pub sort: SortOrder,
+    /// Count the characters and two-character words beside every occurrence.
+    #[serde(default)]
+    pub collocations: bool,
+    /// List every matching segment (up to [`MAX_HITS`]) with its hits, in
+    /// the order of the results, for stepping from hit to hit.
+    #[serde(default)]
+    pub hits: bool,
 }
 
 fn default_limit() -> usize {
@@ -96,6 +108,21 @@ pub struct SearchResponse {
     pub notes: Vec<String>,
     pub offset: usize,
     pub results: Vec<Hit>,
+    /// How many results this page holds: "showing `offset + 1`–`offset +
+    /// shown` of `total_segments`".
+    #[serde(default)]
+    pub shown: usize,
+    /// More results follow this page.
+    #[serde(default)]
+    pub has_more: bool,
+    #[serde(default)]
+    pub sort: SortOrder,
+    /// When asked for: the neighbours of every occurrence.
+    #[serde(default)]
+    pub collocations: Option<Collocations>,
+    /// When asked for: every matching segment in the order of the results.
+    #[serde(default)]
+    pub hits: Option<HitList>,
 }
 
 /// An opened index, ready for queries.
@@ -193,14 +220,39 @@ impl SearchIndex {
         let tquery = query::compile(&parsed, &self.fields, &expand);
         let limit = req.limit.min(MAX_LIMIT);
         let searcher = self.reader.searcher();
-        let collector =
-            MatchCollector { fields: self.fields, terms: &terms, keep: req.offset + limit };
+        // Relevance alone needs only the best `offset + limit`; any other
+        // order, collocations and the hit list need every matching segment.
+        let keep_all = req.sort != SortOrder::Relevance || req.collocations || req.hits;
+        let collector = MatchCollector {
+            fields: self.fields,
+            terms: &terms,
+            keep: if keep_all { 0 } else { req.offset + limit },
+            keep_all,
+        };
         let fruit = searcher.search(tquery.as_ref(), &collector)?;
-
+        let mut read = HashMap::new();
+        let (ordered, collocations) = if keep_all {
+            concordance::order(
+                &searcher,
+                &self.fields,
+                &terms,
+                fruit.all,
+                req.sort,
+                req.collocations,
+                &mut read,
+            )?
+        } else {
+            (fruit.top, None)
+        };
         let mut results = Vec::new();
-        for ranked in fruit.top.iter().skip(req.offset) {
+        for ranked in ordered.iter().skip(req.offset).take(limit) {
             results.push(self.hit(&searcher, ranked, &terms)?);
         }
+        let hits = if req.hits {
+            Some(concordance::hit_list(&searcher, &self.fields, &terms, &ordered, &mut read)?)
+        } else {
+            None
+        };
         let pinyin = parsed
             .pinyin_syllables()
             .into_iter()
@@ -210,6 +262,7 @@ impl SearchIndex {
             })
             .collect();
         let t = &fruit.totals;
+        let shown = results.len();
         let mut by_source = BTreeMap::new();
         let mut by_work: BTreeMap<String, Tally> = BTreeMap::new();
         for (i, (id, work)) in self.meta.sources.iter().enumerate() {
@@ -236,6 +289,11 @@ impl SearchIndex {
             notes: parsed.notes,
             offset: req.offset,
             results,
+            shown,
+            has_more: (req.offset + shown) < t.segments as usize,
+            sort: req.sort,
+            collocations,
+            hits,
         })
     }
 
@@ -245,9 +303,20 @@ impl SearchIndex {
         let text_of =
             |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
         let u64_of = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
-        let text = text_of(f.text);
-        let ranges = kwic::highlights(&text, terms);
-        let snip = kwic::snippet(&text, &ranges);
+        // A 經 piece is read on across an inline note (its tail): a match
+        // beginning in it may end in the tail, and the snippet shows the 經
+        // that follows.
+        let own = text_of(f.text);
+        let seg = SegmentText {
+            passage: String::new(),
+            source: String::new(),
+            segment: 0,
+            own_chars: own.chars().count(),
+            text: own + &text_of(f.tail),
+        };
+        let text = &seg.text;
+        let ranges = seg.highlights(terms);
+        let snip = kwic::snippet(text, &ranges);
         let line_starts = doc.get_first(f.line_starts).and_then(|v| v.as_bytes()).unwrap_or(&[]);
         let line = line_of(u64_of(f.line) as u32, line_starts, snip.first_hit.unwrap_or(0));
         let layer = Layer::parse(&text_of(f.layer)).unwrap_or(Layer::Jing);
@@ -256,7 +325,7 @@ impl SearchIndex {
             && terms
                 .iter()
                 .filter(|t| !t.pinyin)
-                .all(|t| kwic::highlights(&text, std::slice::from_ref(t)).is_empty());
+                .all(|t| seg.highlights(std::slice::from_ref(t)).is_empty());
         Ok(Hit {
             id: text_of(f.passage),
             source: text_of(f.source),
@@ -267,7 +336,10 @@ impl SearchIndex {
             line,
             snippet: snip.text,
             highlights: snip.highlights.iter().map(|h| [h.start, h.end]).collect(),
-            segment_highlights: ranges.iter().map(|h| [h.start, h.end]).collect(),
+            segment_highlights: ranges
+                .iter()
+                .map(|h| [h.start, h.end.min(seg.own_chars)])
+                .collect(),
             occurrences: r.occurrences,
             score: r.score,
             pinyin: pinyin_only,

@@ -4,6 +4,11 @@
 //! counting rule (of the matches starting after the previous occurrence, the
 //! one ending first, the shortest of those). Which segments match, how many
 //! occurrences each has and what is highlighted must all agree.
+//!
+//! A 經 piece cut by an inline note is scanned with the 經 after the note
+//! (its tail, `sheli_index::joined`, itself checked against a join of the
+//! texts in `inline_notes.rs`): an occurrence is the piece's when it begins
+//! in the piece's own text, and its highlight stops at the piece's end.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -43,22 +48,34 @@ struct Seg {
     key: Key,
     work: String,
     layer: Layer,
+    /// The segment's text and its tail, folded.
     folded: Vec<char>,
     origin: Vec<u32>,
+    /// Folded characters of the segment's own text.
+    own: usize,
+    /// Characters of the segment's own text.
+    own_chars: usize,
 }
 
 fn segments(mode: FoldMode) -> Vec<Seg> {
     let mut out = Vec::new();
-    for p in corpus().passages() {
-        for (i, s) in p.segments.iter().enumerate() {
-            let f = fold_mapped(&s.text, mode);
-            out.push(Seg {
-                key: (p.id.clone(), i as u32),
-                work: p.work.clone(),
-                layer: s.layer,
-                folded: f.chars,
-                origin: f.origin,
-            });
+    for source in corpus().sources() {
+        let passages = corpus().passages_of(&source.info.id);
+        let mut tails = sheli_index::joined::jing_tails(source.info.format, passages);
+        for p in passages {
+            for (i, s) in p.segments.iter().enumerate() {
+                let own_chars = s.text.chars().count();
+                let f = fold_mapped(&format!("{}{}", s.text, tails.next().unwrap()), mode);
+                out.push(Seg {
+                    key: (p.id.clone(), i as u32),
+                    work: p.work.clone(),
+                    layer: s.layer,
+                    own: f.origin.iter().filter(|o| (**o as usize) < own_chars).count(),
+                    own_chars,
+                    folded: f.chars,
+                    origin: f.origin,
+                });
+            }
         }
     }
     out
@@ -154,13 +171,15 @@ fn occurrences(mut all: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 fn scan(pattern: &Pattern, mode: FoldMode, keep: impl Fn(&Seg) -> bool) -> Found {
     let mut out = BTreeMap::new();
     for seg in segments(mode).iter().filter(|s| keep(s)) {
-        let occ = occurrences(matches(&seg.folded, pattern, mode));
+        let mut occ = occurrences(matches(&seg.folded, pattern, mode));
+        occ.retain(|(s, _)| *s < seg.own);
         if occ.is_empty() {
             continue;
         }
         let mut ranges: Vec<Range<usize>> = Vec::new();
         for &(s, e) in &occ {
-            let r = seg.origin[s] as usize..seg.origin[e - 1] as usize + 1;
+            let end = (seg.origin[e - 1] as usize + 1).min(seg.own_chars);
+            let r = seg.origin[s] as usize..end;
             match ranges.last_mut() {
                 Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
                 _ => ranges.push(r),

@@ -111,6 +111,7 @@ fn atom_query(
                 inner: Box::new(BooleanQuery::new(parts)),
                 term: Arc::new(term),
                 fields: *fields,
+                tails_only: false,
             })
         }
         AtomKind::Filter(f) => {
@@ -131,7 +132,21 @@ pub fn compile(
     fields: &Fields,
     expand: &dyn Fn(&Syllable) -> Vec<String>,
 ) -> Box<dyn TQuery> {
-    let one = |a: &Atom| atom_query(&a.kind, fields, expand);
+    // Every term, positive or negated, counts only where it begins in a
+    // segment's own text (see proximity.rs and `crate::joined`); a proximity
+    // is filtered that way already.
+    let one = |a: &Atom| -> Box<dyn TQuery> {
+        let q = atom_query(&a.kind, fields, expand);
+        match (&a.kind, count_term(&a.kind, expand)) {
+            (AtomKind::Near(_) | AtomKind::Filter(_), _) | (_, None) => q,
+            (_, Some(term)) => Box::new(PositionFilter {
+                inner: q,
+                term: Arc::new(term),
+                fields: *fields,
+                tails_only: true,
+            }),
+        }
+    };
     let clauses = query
         .clauses
         .iter()

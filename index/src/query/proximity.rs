@@ -15,9 +15,18 @@
 //! operator says, decided by [`super::pattern::spans`] — the same function
 //! that counts and highlights, so a document found always has an occurrence
 //! to count and show.
+//!
+//! The same filter keeps the rule of the 經 across inline notes
+//! (`crate::joined`): in a 經 piece indexed with the 經 after the note (its
+//! tail), only an occurrence that begins in the piece's own text is the
+//! piece's. Every term of a query, positive or negated, is wrapped in it with
+//! `tails_only`: documents without a tail pass on a fast-field lookup, so
+//! plain terms keep their speed, and a negated term found only in a tail
+//! does not exclude the piece.
 
 use std::sync::Arc;
 
+use tantivy::columnar::Column;
 use tantivy::query::{EnableScoring, Explanation, Query, Scorer, Weight};
 use tantivy::{DocId, DocSet, Score, SegmentReader, TERMINATED};
 
@@ -32,6 +41,9 @@ pub struct PositionFilter {
     pub inner: Box<dyn Query>,
     pub term: Arc<CountTerm>,
     pub fields: Fields,
+    /// Check positions only in documents with a tail (a plain term or
+    /// phrase, whose candidates are all matches elsewhere).
+    pub tails_only: bool,
 }
 
 impl Clone for PositionFilter {
@@ -40,6 +52,7 @@ impl Clone for PositionFilter {
             inner: self.inner.box_clone(),
             term: self.term.clone(),
             fields: self.fields,
+            tails_only: self.tails_only,
         }
     }
 }
@@ -50,6 +63,7 @@ impl Query for PositionFilter {
             inner: self.inner.weight(enable_scoring)?,
             term: self.term.clone(),
             fields: self.fields,
+            tails_only: self.tails_only,
         }))
     }
 
@@ -62,6 +76,7 @@ struct PositionFilterWeight {
     inner: Box<dyn Weight>,
     term: Arc<CountTerm>,
     fields: Fields,
+    tails_only: bool,
 }
 
 impl Weight for PositionFilterWeight {
@@ -70,6 +85,8 @@ impl Weight for PositionFilterWeight {
             inner: self.inner.scorer(reader, boost)?,
             postings: TermPostings::open(&self.term, &self.fields, reader)?,
             term: self.term.clone(),
+            own_tokens: reader.fast_fields().u64("own_tokens")?,
+            tails_only: self.tails_only,
         };
         let first = scorer.inner.doc();
         scorer.settle(first);
@@ -92,13 +109,25 @@ struct PositionFilterScorer {
     inner: Box<dyn Scorer>,
     postings: TermPostings,
     term: Arc<CountTerm>,
+    own_tokens: Column<u64>,
+    tails_only: bool,
 }
 
 impl PositionFilterScorer {
+    /// Whether the term occurs in `doc`, beginning in its own text.
+    fn occurs(&mut self, doc: DocId) -> bool {
+        let own = self.own_tokens.first(doc).unwrap_or(0) as u32;
+        if own == 0 && self.tails_only {
+            return true;
+        }
+        let spans = self.postings.spans(&self.term, doc);
+        if own == 0 { !spans.is_empty() } else { spans.iter().any(|(start, _)| *start < own) }
+    }
+
     /// From `doc` (where `inner` stands) on to the first document where the
     /// term occurs.
     fn settle(&mut self, mut doc: DocId) -> DocId {
-        while doc != TERMINATED && self.postings.spans(&self.term, doc).is_empty() {
+        while doc != TERMINATED && !self.occurs(doc) {
             doc = self.inner.advance();
         }
         doc

@@ -1,0 +1,279 @@
+//! The concordancer's view of a search (issue 11, points 4 and 5): every
+//! matching segment put in the order the user chose — relevance, source
+//! order, left context or right context — before a page is cut from it;
+//! the characters and two-character words that stand right beside the
+//! matches, counted over every occurrence; and the list of every hit, in
+//! that order, that the reader walks from hit to hit.
+//!
+//! Context is read from the segment's own text (and, for a 經 piece, the 經
+//! that runs on across an inline note, `crate::joined`), folded, one token
+//! per character, punctuation skipped: the same tokens search matches, so
+//! 觶 and 觯 sort and count together. It never crosses into another segment.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+use tantivy::schema::Value;
+use tantivy::{DocAddress, Searcher, TantivyDocument};
+
+use crate::collect::Ranked;
+use crate::error::Result;
+use crate::kwic;
+use crate::query::CountTerm;
+use crate::schema::Fields;
+use crate::tokenizer::Tok;
+
+/// The order of the results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SortOrder {
+    /// Best first: BM25 weighted by layer (the default).
+    #[default]
+    Relevance,
+    /// Source order: source, passage, segment.
+    Position,
+    /// By the characters before the first match, read from the match
+    /// leftwards (the concordancer's "sort on left context").
+    Left,
+    /// By the characters after the first match.
+    Right,
+}
+
+impl SortOrder {
+    pub fn parse(s: &str) -> Option<SortOrder> {
+        Some(match s {
+            "relevance" => SortOrder::Relevance,
+            "position" => SortOrder::Position,
+            "left" => SortOrder::Left,
+            "right" => SortOrder::Right,
+            _ => return None,
+        })
+    }
+}
+
+/// How many characters of context a sort key holds; ties beyond are broken
+/// by source order.
+const SORT_KEY_CHARS: usize = 12;
+/// How many collocates of each kind are returned.
+pub const TOP_COLLOCATES: usize = 20;
+/// The most hits a [`HitList`] holds.
+pub const MAX_HITS: usize = 5000;
+
+/// One neighbour of the matches and how often it stands there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Collocate {
+    /// Folded, as search folds (觶 is counted as 觯).
+    pub text: String,
+    pub count: u64,
+}
+
+/// What stands immediately left and right of every occurrence: single
+/// characters and two-character words, most frequent first (ties in
+/// character order), at most [`TOP_COLLOCATES`] of each.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Collocations {
+    /// The occurrences looked at (all of them).
+    pub occurrences: u64,
+    pub left_chars: Vec<Collocate>,
+    /// The two characters before a match, in reading order.
+    pub left_words: Vec<Collocate>,
+    pub right_chars: Vec<Collocate>,
+    pub right_words: Vec<Collocate>,
+}
+
+/// One matching segment, for stepping from hit to hit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitRef {
+    /// Passage id.
+    pub id: String,
+    pub source: String,
+    /// Index of the segment in its passage.
+    pub segment: u32,
+    /// Character ranges `[start, end)` of every hit in the segment's text
+    /// (a hit running on across an inline note ends at the segment's end).
+    pub ranges: Vec<[usize; 2]>,
+}
+
+/// Every matching segment in the order of the results, up to [`MAX_HITS`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitList {
+    pub items: Vec<HitRef>,
+    /// More segments match than `items` holds (it stops at [`MAX_HITS`]).
+    pub truncated: bool,
+}
+
+/// A segment's text as search sees it.
+pub(crate) struct SegmentText {
+    pub passage: String,
+    pub source: String,
+    pub segment: u32,
+    /// The segment's own text followed by its tail, if any.
+    pub text: String,
+    /// Characters of the segment's own text.
+    pub own_chars: usize,
+}
+
+impl SegmentText {
+    pub fn read(searcher: &Searcher, f: &Fields, addr: DocAddress) -> Result<SegmentText> {
+        let doc: TantivyDocument = searcher.doc(addr)?;
+        let str_of =
+            |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
+        let own = str_of(f.text);
+        let own_chars = own.chars().count();
+        let tail = str_of(f.tail);
+        Ok(SegmentText {
+            passage: str_of(f.passage),
+            source: str_of(f.source),
+            segment: doc.get_first(f.segment).and_then(|v| v.as_u64()).unwrap_or(0) as u32,
+            text: own + &tail,
+            own_chars,
+        })
+    }
+
+    /// Highlight ranges of the occurrences that begin in the segment's own
+    /// text (one beginning in the tail is the next piece's).
+    pub fn highlights(&self, terms: &[CountTerm]) -> Vec<std::ops::Range<usize>> {
+        let mut ranges = kwic::highlights(&self.text, terms);
+        ranges.retain(|r| r.start < self.own_chars);
+        ranges
+    }
+
+    /// The same, cut at the end of the segment's own text.
+    pub fn own_ranges(&self, terms: &[CountTerm]) -> Vec<[usize; 2]> {
+        self.highlights(terms).iter().map(|r| [r.start, r.end.min(self.own_chars)]).collect()
+    }
+}
+
+/// Orders every matching segment as `sort` says and, if asked, counts the
+/// collocates of every occurrence. Segments read for the context are kept
+/// in `read` for the caller.
+pub(crate) fn order(
+    searcher: &Searcher,
+    fields: &Fields,
+    terms: &[CountTerm],
+    mut all: Vec<Ranked>,
+    sort: SortOrder,
+    want_collocations: bool,
+    read: &mut HashMap<DocAddress, SegmentText>,
+) -> Result<(Vec<Ranked>, Option<Collocations>)> {
+    let by_context = matches!(sort, SortOrder::Left | SortOrder::Right);
+    let mut keys: HashMap<DocAddress, String> = HashMap::new();
+    let mut counter = Counter::default();
+    if by_context || want_collocations {
+        for r in &all {
+            let seg = SegmentText::read(searcher, fields, r.doc)?;
+            let (toks, spans) = kwic::occurrences(&seg.text, terms);
+            let own_tokens = toks.iter().take_while(|t| t.chars.start < seg.own_chars).count();
+            let own_spans: Vec<(usize, usize)> = spans
+                .iter()
+                .map(|&(s, e)| (s as usize, e as usize))
+                .filter(|(s, _)| *s < own_tokens)
+                .collect();
+            if by_context {
+                let key = match (sort, own_spans.first()) {
+                    (SortOrder::Left, Some(&(s, _))) => toks[..s]
+                        .iter()
+                        .rev()
+                        .take(SORT_KEY_CHARS)
+                        .map(|t| t.text.as_str())
+                        .collect(),
+                    (_, Some(&(_, e))) => {
+                        toks[e..].iter().take(SORT_KEY_CHARS).map(|t| t.text.as_str()).collect()
+                    }
+                    (_, None) => String::new(),
+                };
+                keys.insert(r.doc, key);
+            }
+            if want_collocations {
+                for &(s, e) in &own_spans {
+                    counter.occurrence(&toks, s, e);
+                }
+            }
+            read.insert(r.doc, seg);
+        }
+    }
+    match sort {
+        SortOrder::Relevance => all.sort_by(|a, b| b.cmp(a)),
+        SortOrder::Position => all.sort_by_key(|r| r.seq),
+        SortOrder::Left | SortOrder::Right => {
+            all.sort_by(|a, b| keys[&a.doc].cmp(&keys[&b.doc]).then(a.seq.cmp(&b.seq)))
+        }
+    }
+    Ok((all, want_collocations.then(|| counter.finish())))
+}
+
+/// Counts of the neighbours of the occurrences.
+#[derive(Default)]
+struct Counter {
+    occurrences: u64,
+    left_chars: HashMap<String, u64>,
+    left_words: HashMap<String, u64>,
+    right_chars: HashMap<String, u64>,
+    right_words: HashMap<String, u64>,
+}
+
+impl Counter {
+    /// The occurrence covering tokens `[s, e)` of `toks`.
+    fn occurrence(&mut self, toks: &[Tok], s: usize, e: usize) {
+        self.occurrences += 1;
+        let add = |map: &mut HashMap<String, u64>, parts: &[Tok]| {
+            let key: String = parts.iter().map(|t| t.text.as_str()).collect();
+            *map.entry(key).or_default() += 1;
+        };
+        if s >= 1 {
+            add(&mut self.left_chars, &toks[s - 1..s]);
+        }
+        if s >= 2 {
+            add(&mut self.left_words, &toks[s - 2..s]);
+        }
+        if e < toks.len() {
+            add(&mut self.right_chars, &toks[e..e + 1]);
+        }
+        if e + 1 < toks.len() {
+            add(&mut self.right_words, &toks[e..e + 2]);
+        }
+    }
+
+    fn finish(self) -> Collocations {
+        Collocations {
+            occurrences: self.occurrences,
+            left_chars: top(self.left_chars),
+            left_words: top(self.left_words),
+            right_chars: top(self.right_chars),
+            right_words: top(self.right_words),
+        }
+    }
+}
+
+fn top(map: HashMap<String, u64>) -> Vec<Collocate> {
+    let mut v: Vec<Collocate> =
+        map.into_iter().map(|(text, count)| Collocate { text, count }).collect();
+    v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
+    v.truncate(TOP_COLLOCATES);
+    v
+}
+
+/// The list of hits: the first [`MAX_HITS`] of `ordered`, each with its
+/// ranges, reading the segments not read yet.
+pub(crate) fn hit_list(
+    searcher: &Searcher,
+    fields: &Fields,
+    terms: &[CountTerm],
+    ordered: &[Ranked],
+    read: &mut HashMap<DocAddress, SegmentText>,
+) -> Result<HitList> {
+    let mut items = Vec::with_capacity(ordered.len().min(MAX_HITS));
+    for r in ordered.iter().take(MAX_HITS) {
+        let seg = match read.remove(&r.doc) {
+            Some(s) => s,
+            None => SegmentText::read(searcher, fields, r.doc)?,
+        };
+        items.push(HitRef {
+            ranges: seg.own_ranges(terms),
+            id: seg.passage,
+            source: seg.source,
+            segment: seg.segment,
+        });
+    }
+    Ok(HitList { items, truncated: ordered.len() > MAX_HITS })
+}
