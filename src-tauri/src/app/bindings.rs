@@ -51,6 +51,11 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::HitView>(&cfg, &mut out);
     one::<super::search::FacetCount>(&cfg, &mut out);
     one::<super::search::PinyinView>(&cfg, &mut out);
+    one::<super::search::SearchSort>(&cfg, &mut out);
+    one::<super::search::CollocateView>(&cfg, &mut out);
+    one::<super::search::CollocationsView>(&cfg, &mut out);
+    one::<super::search::HitRefView>(&cfg, &mut out);
+    one::<super::search::HitListView>(&cfg, &mut out);
     one::<super::search::IndexStatus>(&cfg, &mut out);
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);

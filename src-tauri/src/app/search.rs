@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
-use sheli_index::{IndexError, SearchRequest, SearchResponse, Tally};
+use sheli_index::{Collocate, IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
 
 use super::error::{AppError, AppResult};
@@ -49,6 +49,86 @@ pub struct SearchQuery {
     /// How many results (0–200); counts are always complete.
     pub limit: u32,
     pub offset: u32,
+    /// The order of the results, over every match before the page is cut.
+    /// (Optional in TypeScript: the request's fields default when left out.)
+    #[ts(optional)]
+    pub sort: Option<SearchSort>,
+    /// Count the characters and two-character words beside every occurrence.
+    #[ts(optional)]
+    pub collocations: Option<bool>,
+    /// List every matching segment (up to 5000) in the order of the
+    /// results, for stepping from hit to hit in the reader.
+    #[ts(optional)]
+    pub hits: Option<bool>,
+}
+
+/// The order of the results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchSort {
+    /// Best first (BM25 weighted by layer).
+    #[default]
+    Relevance,
+    /// The order of the texts: source, passage, segment.
+    Position,
+    /// By the characters before the first match, read leftwards (folded).
+    Left,
+    /// By the characters after the first match (folded).
+    Right,
+}
+
+impl From<SearchSort> for SortOrder {
+    fn from(s: SearchSort) -> SortOrder {
+        match s {
+            SearchSort::Relevance => SortOrder::Relevance,
+            SearchSort::Position => SortOrder::Position,
+            SearchSort::Left => SortOrder::Left,
+            SearchSort::Right => SortOrder::Right,
+        }
+    }
+}
+
+/// A neighbour of the matches.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct CollocateView {
+    /// Folded, as search folds: what a refinement searches for.
+    pub key: String,
+    /// The same in the display script.
+    pub label: String,
+    pub count: u32,
+}
+
+/// What stands immediately left and right of every occurrence, most
+/// frequent first, at most 20 of each.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct CollocationsView {
+    /// The occurrences counted (all of them).
+    pub occurrences: u32,
+    pub left_chars: Vec<CollocateView>,
+    /// The two characters before a match, in reading order.
+    pub left_words: Vec<CollocateView>,
+    pub right_chars: Vec<CollocateView>,
+    pub right_words: Vec<CollocateView>,
+}
+
+/// A matching segment, for stepping from hit to hit.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct HitRefView {
+    /// Passage id.
+    pub id: String,
+    pub source: String,
+    /// Index of the segment in its passage.
+    pub segment: u32,
+    /// Character ranges `[start, end)` of every hit in the segment's text.
+    pub ranges: Vec<[u32; 2]>,
+}
+
+/// Every matching segment in the order of the results.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct HitListView {
+    pub items: Vec<HitRefView>,
+    /// More segments match than `items` holds (it stops at 5000).
+    pub truncated: bool,
 }
 
 /// Opens (or builds) the index of the state's texts, reporting each change
@@ -168,6 +248,24 @@ pub struct SearchView {
     pub notes: Vec<String>,
     pub offset: u32,
     pub results: Vec<HitView>,
+    // The fields below are always sent; they are optional in TypeScript
+    // only so that views written before them still type-check.
+    /// Results on this page: "showing `offset + 1`–`offset + shown` of
+    /// `total_segments`".
+    #[ts(as = "Option<u32>", optional)]
+    pub shown: u32,
+    /// More results follow this page.
+    #[ts(as = "Option<bool>", optional)]
+    pub has_more: bool,
+    /// The order of `results`.
+    #[ts(as = "Option<SearchSort>", optional)]
+    pub sort: SearchSort,
+    /// When asked for (`null` otherwise).
+    #[ts(optional = nullable)]
+    pub collocations: Option<CollocationsView>,
+    /// When asked for (`null` otherwise).
+    #[ts(optional = nullable)]
+    pub hits: Option<HitListView>,
     /// Time spent in the backend, in milliseconds.
     pub took_ms: f64,
 }
@@ -246,6 +344,9 @@ pub fn search(
         source: source.clone(),
         limit: q.limit as usize,
         offset: q.offset as usize,
+        sort: q.sort.unwrap_or_default().into(),
+        collocations: q.collocations.unwrap_or(false),
+        hits: q.hits.unwrap_or(false),
     };
     let run = |r: &SearchRequest| -> AppResult<SearchResponse> {
         index.search(r).map_err(|e| index_error(e, &q.query))
@@ -253,7 +354,14 @@ pub fn search(
     let resp = run(&req)?;
     // Each facet counts without its own filter (but with the other one).
     let counts_without = |drop_work: bool| -> AppResult<SearchResponse> {
-        let mut r = SearchRequest { limit: 0, offset: 0, ..req.clone() };
+        let mut r = SearchRequest {
+            limit: 0,
+            offset: 0,
+            sort: SortOrder::Relevance,
+            collocations: false,
+            hits: false,
+            ..req.clone()
+        };
         if drop_work {
             r.work = None;
         } else {
@@ -331,7 +439,47 @@ pub fn search(
             pinyin: h.pinyin,
         });
     }
+    let label = shown_label(&corpus, None, script);
+    let collocates = |v: &[Collocate]| -> AppResult<Vec<CollocateView>> {
+        v.iter()
+            .map(|c| {
+                Ok(CollocateView {
+                    key: c.text.clone(),
+                    label: label.text(&c.text)?,
+                    count: c.count as u32,
+                })
+            })
+            .collect()
+    };
+    let collocations = match &resp.collocations {
+        Some(c) => Some(CollocationsView {
+            occurrences: c.occurrences as u32,
+            left_chars: collocates(&c.left_chars)?,
+            left_words: collocates(&c.left_words)?,
+            right_chars: collocates(&c.right_chars)?,
+            right_words: collocates(&c.right_words)?,
+        }),
+        None => None,
+    };
+    let hits = resp.hits.map(|list| HitListView {
+        items: list
+            .items
+            .into_iter()
+            .map(|h| HitRefView {
+                id: h.id,
+                source: h.source,
+                segment: h.segment,
+                ranges: h.ranges.iter().map(|r| [r[0] as u32, r[1] as u32]).collect(),
+            })
+            .collect(),
+        truncated: list.truncated,
+    });
     Ok(SearchView {
+        shown: resp.shown as u32,
+        has_more: resp.has_more,
+        sort: q.sort.unwrap_or_default(),
+        collocations,
+        hits,
         query: q.query,
         exact: q.exact,
         total_segments: resp.total_segments as u32,

@@ -95,6 +95,18 @@ enum Command {
         /// 4180 says. --json then changes only how an error is reported.
         #[arg(long, value_enum, default_value = "text")]
         format: search_cmd::Format,
+        /// The order of the results, over every match before the first
+        /// --limit are shown (and of the tsv/csv rows): relevance (best
+        /// first), position (the order of the texts), left (by the
+        /// characters before the match, read leftwards, folded) or right (by
+        /// the characters after it).
+        #[arg(long, value_enum, default_value = "relevance")]
+        sort: search_cmd::Sort,
+        /// Also count the characters and two-character words just left and
+        /// right of every occurrence (folded, punctuation skipped), top 20
+        /// of each; in --json as "collocations".
+        #[arg(long)]
+        collocations: bool,
     },
     /// Explain characters: 廣韻 反切, 釋文 readings, Mandarin, definition,
     /// forms, occurrences in the library and glossary cards, one entry per
@@ -177,7 +189,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let result = match cli.command {
         Command::Corpus => corpus_cmd::corpus(json),
         Command::Show { id, script } => corpus_cmd::show(&id, script.into(), json),
-        Command::Search { query, layer, work, source, exact, limit, format } => search_cmd::search(
+        Command::Search {
+            query,
+            layer,
+            work,
+            source,
+            exact,
+            limit,
+            format,
+            sort,
+            collocations,
+        } => search_cmd::search(
             search_cmd::SearchArgs {
                 query,
                 layer,
@@ -186,6 +208,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                 exact,
                 limit: limit as usize,
                 format,
+                sort,
+                collocations,
             },
             json,
         ),

@@ -7,7 +7,7 @@ use anyhow::Result;
 use sheli_corpus::Corpus;
 use sheli_index::indexer::Progress;
 use sheli_index::search::MAX_LIMIT;
-use sheli_index::{Hit, SearchIndex, SearchRequest, SearchResponse};
+use sheli_index::{Collocate, Hit, SearchIndex, SearchRequest, SearchResponse, SortOrder};
 
 use super::shared::{data_dir, print_json};
 
@@ -38,6 +38,32 @@ pub struct SearchArgs {
     pub exact: bool,
     pub limit: usize,
     pub format: Format,
+    pub sort: Sort,
+    pub collocations: bool,
+}
+
+/// The order of `sheli search`'s results (and of its tables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sort {
+    /// Best first.
+    Relevance,
+    /// In the order of the texts.
+    Position,
+    /// By the characters before the match, read leftwards.
+    Left,
+    /// By the characters after the match.
+    Right,
+}
+
+impl From<Sort> for SortOrder {
+    fn from(s: Sort) -> SortOrder {
+        match s {
+            Sort::Relevance => SortOrder::Relevance,
+            Sort::Position => SortOrder::Position,
+            Sort::Left => SortOrder::Left,
+            Sort::Right => SortOrder::Right,
+        }
+    }
 }
 
 /// What `sheli search` prints.
@@ -68,8 +94,14 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
         source: args.source,
         limit: args.limit,
         offset: 0,
+        sort: args.sort.into(),
+        collocations: args.collocations,
+        hits: false,
     };
     if args.format != Format::Text {
+        // The table is every result in the chosen order; collocations are
+        // not part of it.
+        let request = SearchRequest { collocations: false, ..request };
         return export(&opened.index, &library.corpus, request, args.format);
     }
     let response = opened.index.search(&request)?;
@@ -101,6 +133,19 @@ fn print_human(r: &SearchResponse, colour: bool) {
     }
     for n in &r.notes {
         println!("  note: {n}");
+    }
+    if let Some(c) = &r.collocations {
+        let list = |v: &[Collocate]| -> String {
+            v.iter().map(|c| format!("{} {}", c.text, c.count)).collect::<Vec<_>>().join(" · ")
+        };
+        println!("  collocates of {} occurrences (folded):", c.occurrences);
+        println!("    left:        {}", list(&c.left_chars));
+        println!("    left words:  {}", list(&c.left_words));
+        println!("    right:       {}", list(&c.right_chars));
+        println!("    right words: {}", list(&c.right_words));
+    }
+    if r.has_more || r.offset > 0 {
+        println!("  showing {}–{} of {}", r.offset + 1, r.offset + r.shown, r.total_segments);
     }
     for h in &r.results {
         let (open, close) = if colour { ("\x1b[1;31m", "\x1b[0m") } else { ("«", "»") };

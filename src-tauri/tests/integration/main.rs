@@ -10,6 +10,7 @@ mod common;
 
 mod char_cli;
 mod cli;
+mod concordance_cli;
 mod headless;
 mod index_cli;
 mod library_cli;
