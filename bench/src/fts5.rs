@@ -20,6 +20,9 @@
 //!   MATCH, else most occurrences), then for those rows only the original text
 //!   is read and highlighted with `sheli_corpus::fold::find_in` and cut with
 //!   `sheli_index::kwic::snippet` — the same snippet work Sheli does.
+//! - **Proximity and `?`** (`"A B"~N`, `A NEAR/N B`, `再?拜`): FTS5's
+//!   nearest equivalents, `NEAR` and `LIKE` patterns, with the occurrences
+//!   counted in Rust — see `fts5_pattern.rs`.
 
 use std::path::Path;
 use std::time::Instant;
@@ -136,6 +139,10 @@ impl Fts5 {
     }
 
     pub fn search(&self, query: &str, fallback: Fallback) -> Result<Answer> {
+        // Proximity and `?`: no fallback to choose (see fts5_pattern.rs).
+        if let Some(p) = crate::fts5_pattern::parse(query) {
+            return crate::fts5_pattern::search(&self.conn, &p);
+        }
         let terms = terms(query);
         if terms.is_empty() {
             return Ok(Answer::default());

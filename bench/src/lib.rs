@@ -7,6 +7,7 @@
 pub mod chars;
 pub mod engine;
 pub mod fts5;
+pub mod fts5_pattern;
 pub mod library;
 pub mod poetry;
 pub mod queries;

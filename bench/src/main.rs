@@ -468,7 +468,9 @@ fn measure_queries(
             });
             s.fts5.entry(q.class).or_default().push(ms);
         }
-        if fts5::plan(&fts5::terms(&q.text)) != Plan::Match {
+        if sheli_bench::fts5_pattern::parse(&q.text).is_none()
+            && fts5::plan(&fts5::terms(&q.text)) != Plan::Match
+        {
             let ms = time_ms(|| {
                 black_box(fts.search(&q.text, Fallback::Instr).expect("fts5"));
             });
@@ -648,7 +650,10 @@ fn run(o: &Options) -> Result<()> {
             let plans: Vec<&str> = {
                 let mut v: Vec<&str> = Vec::new();
                 for q in qs.iter().filter(|q| q.class == class) {
-                    let p = plan_name(fts5::plan(&fts5::terms(&q.text)));
+                    let p = match sheli_bench::fts5_pattern::parse(&q.text) {
+                        Some(pattern) => sheli_bench::fts5_pattern::plan_name(&pattern),
+                        None => plan_name(fts5::plan(&fts5::terms(&q.text))),
+                    };
                     if !v.contains(&p) {
                         v.push(p);
                     }

@@ -3,7 +3,8 @@
 use anyhow::{Result, bail};
 
 /// Query classes, in report order.
-pub const CLASSES: [&str; 4] = ["c1", "c2", "c4", "multi"];
+/// `prox`: `"A B"~N` and `A NEAR/N B`; `wild`: a term with `?`.
+pub const CLASSES: [&str; 6] = ["c1", "c2", "c4", "multi", "prox", "wild"];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Query {
@@ -44,6 +45,13 @@ mod tests {
             assert!(qs.iter().filter(|q| q.class == class).count() >= 6, "{class}");
         }
         for q in &qs {
+            use crate::fts5_pattern::{Pattern, parse};
+            match (q.class, parse(&q.text)) {
+                ("prox", Some(Pattern::Ordered(..) | Pattern::Near(..))) => continue,
+                ("wild", Some(Pattern::Wild(_))) => continue,
+                ("prox" | "wild", p) => panic!("{q:?} is read as {p:?}"),
+                (_, p) => assert!(p.is_none(), "{q:?}"),
+            }
             let terms = crate::fts5::terms(&q.text);
             let chars = |t: &String| t.chars().count();
             match q.class {

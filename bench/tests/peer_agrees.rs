@@ -1,7 +1,8 @@
 //! The two engines of the benchmark answer the same question: on a small
 //! sample, Sheli's search and the FTS5 peer count the same segments and
 //! occurrences (by source) for every class of query, including the
-//! fallback plans FTS5 needs for 1–2 character terms.
+//! fallback plans FTS5 needs for 1–2 character terms, and proximity and
+//! `?` queries (FTS5's NEAR and LIKE with occurrences counted in Rust).
 
 use sheli_bench::fts5::{self, Fallback, Fts5, Plan};
 use sheli_bench::poetry::{Poem, poems_from_json};
@@ -49,6 +50,17 @@ fn sheli_and_fts5_count_the_same() {
         "明月 故鄉",
         "不知何处 月",
         "月 酒 人",
+        // proximity and ? (fts5_pattern.rs): NEAR, MATCH + LIKE, LIKE alone
+        "\"明月 故鄉\"~3",
+        "明月 NEAR/1 故鄉",
+        "故鄉 NEAR/3 明月",
+        "\"不知 何處\"~0",
+        "\"不知何處 長安\"~5",
+        "\"不知何處 明月故鄉\"~5",
+        "明?明",
+        "不?何處",
+        "春?得意",
+        "明?光",
     ];
     for q in queries {
         let t = engine::search(&sheli, q).unwrap();
