@@ -62,6 +62,7 @@ bench:
 ## src-tauri/bundle/package.json), in target/release/bundle/deb/.
 package: deps ui
 	scripts/install-deps.sh bundler
+	scripts/package-docs.sh
 	src-tauri/bundle/node_modules/.bin/tauri build --bundles deb -- --locked
 	@ls -1 target/release/bundle/deb/*.deb
 

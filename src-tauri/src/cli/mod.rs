@@ -10,6 +10,7 @@
 mod backup_cmd;
 mod char_cmd;
 mod corpus_cmd;
+mod docs;
 mod error;
 mod glossary_cmd;
 mod import_cmd;
@@ -156,6 +157,12 @@ enum Command {
     /// `ack <n> <note id>` after each commit.
     #[command(hide = true)]
     StoreStress { count: u32 },
+    /// Print a shell's completion script for sheli (bash, zsh, fish, elvish
+    /// or powershell), e.g. `sheli completions bash > ~/.local/share/bash-completion/completions/sheli`.
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), as the package installs it.
+    #[command(hide = true)]
+    Manpage,
 }
 
 /// `--script` of `sheli show`.
@@ -221,6 +228,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Notes { command } => notes_cmd::run(command, json),
         Command::Review { command } => review_cmd::run(command, json),
         Command::StoreStress { count } => notes_cmd::stress(count),
+        Command::Completions { shell } => docs::print(docs::completions(shell)),
+        Command::Manpage => docs::manpage().and_then(docs::print),
     };
     match result {
         Ok(()) => 0,

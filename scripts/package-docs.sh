@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# make package, before bundling: the manual page and the shell completions,
+# printed by the release `sheli` from its own CLI definition (src-tauri/src/cli/docs.rs),
+# into src-tauri/gen/docs/ (ignored by git), where tauri.conf.json's
+# bundle.linux.deb.files picks them up. The man page is gzipped without a
+# timestamp (-n) so that the package is reproducible.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked -p sheli --bin sheli
+out=src-tauri/gen/docs
+mkdir -p "$out"
+./target/release/sheli manpage | gzip -9n > "$out/sheli.1.gz"
+./target/release/sheli completions bash > "$out/sheli.bash"
+./target/release/sheli completions zsh > "$out/_sheli"
+./target/release/sheli completions fish > "$out/sheli.fish"
+ls -l "$out"
