@@ -60,7 +60,14 @@ fn print_human(e: &CharEntry) {
     }
     println!("{head}");
     for f in &e.fanqie {
-        println!("  廣韻  {}切  {}韻 {}聲  {}  {}", f.fanqie, f.rhyme, f.tone, f.position, f.gloss);
+        println!(
+            "  廣韻  {}切  {}韻 {}聲  {}  {}",
+            f.fanqie,
+            f.rhyme,
+            f.tone,
+            f.position,
+            short(&f.gloss)
+        );
     }
     for s in &e.shiwen {
         println!("  釋文  {}  ({}, line {})", s.text, s.passage, s.line);
@@ -94,5 +101,16 @@ fn print_human(e: &CharEntry) {
     }
     for n in &e.notes {
         println!("  note: {n}");
+    }
+}
+
+/// A gloss cut to a terminal line (the 廣韻's entry for 中 runs to 300
+/// characters); `--json` keeps it whole.
+fn short(gloss: &str) -> String {
+    const MAX: usize = 40;
+    if gloss.chars().count() <= MAX {
+        gloss.to_owned()
+    } else {
+        format!("{}…", gloss.chars().take(MAX).collect::<String>())
     }
 }
