@@ -46,6 +46,22 @@ export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots SHELI_EXPORT_D
 export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
 export NO_AT_BRIDGE=1
 
+# Nothing of the app may land outside its data folder (issue 14): the run
+# gets a fresh HOME, and afterwards that HOME must be empty but for what the
+# test tools themselves keep there (npm's cache, set aside below). The app
+# sends the web engine's data and the caches of its libraries into
+# SHELI_DATA_DIR (src-tauri/src/app/mod.rs).
+real_home=$HOME
+export TAURI_DRIVER=${TAURI_DRIVER:-$(command -v tauri-driver || echo "$real_home/.cargo/bin/tauri-driver")}
+export npm_config_cache=${npm_config_cache:-$real_home/.npm}
+home=$(mktemp -d -t sheli-e2e-home-XXXXXX)
+# dconf (through WebKitWebDriver's GSettings) keeps its session file in the
+# runtime folder, or in ~/.cache without one: give the session its own, as a
+# desktop login does.
+runtime=$(mktemp -d -t sheli-e2e-runtime-XXXXXX)
+trap 'rm -rf "$data_dir" "$export_dir" "$home" "$runtime"' EXIT
+export HOME=$home XDG_RUNTIME_DIR=$runtime
+
 wdio=(npx --no-install wdio run wdio.conf.js "$@")
 cd e2e
 if [ -n "${DISPLAY:-}" ] && [ -z "${SHELI_E2E_XVFB:-}" ]; then
@@ -55,3 +71,10 @@ else
 fi
 cd "$root"
 echo "e2e: screenshots in ${shots#"$root"/}/"
+outside=$(find "$home" -mindepth 1 -type f 2>/dev/null | sed "s|^$home|~|" | head -20)
+if [ -n "$outside" ]; then
+  echo "e2e: the app wrote outside its data folder (SHELI_DATA_DIR), under the session's HOME:" >&2
+  echo "$outside" >&2
+  exit 1
+fi
+echo "e2e: nothing was written outside the data folder"

@@ -65,6 +65,7 @@ pub const NO_DISPLAY: &str = "sheli: no display to open the window on (is this a
 /// so in one line and exits with status 1: GTK would otherwise panic inside
 /// Tauri with a build path.
 pub fn run() {
+    keep_library_files_in_data_dir();
     #[cfg(target_os = "linux")]
     if gtk::init().is_err() {
         eprintln!("{NO_DISPLAY}");
@@ -73,6 +74,20 @@ pub fn run() {
     let result = tauri::Builder::default()
         .setup(|app| {
             let data_dir = data_dir(app.handle())?;
+            // The window is made here, not from the configuration, so that
+            // the web engine keeps its data and caches in the data folder
+            // (`webview/`), not in the platform's default folders.
+            let main = app
+                .config()
+                .app
+                .windows
+                .iter()
+                .find(|w| w.label == "main")
+                .ok_or("tauri.conf.json describes no main window")?
+                .clone();
+            tauri::WebviewWindowBuilder::from_config(app.handle(), &main)?
+                .data_directory(data_dir.join("webview"))
+                .build()?;
             let state: SharedState = Arc::new(AppState::load(data_dir));
             app.manage(Arc::clone(&state));
             // The search index opens (or is built) off the main thread; the
@@ -142,6 +157,25 @@ pub fn run() {
 /// `SHELI_DATA_DIR` if set, else the platform's app data directory
 /// (`~/.local/share/org.sheli.desktop` on Linux): the directory the CLI uses
 /// too (`sheli_library::default_data_dir`), so both see the same library.
+/// With `SHELI_DATA_DIR` set, the files the window's libraries write on
+/// their own (fontconfig's and Mesa's caches, GTK's list of recent files)
+/// go under that folder too: `xdg-cache/`, `xdg-data/`, `xdg-state/`. The
+/// user who moved Sheli's data expects nothing of it elsewhere. Without it,
+/// the platform's folders are the user's own and stay as they are.
+fn keep_library_files_in_data_dir() {
+    let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) else { return };
+    let dir = PathBuf::from(dir);
+    for (var, sub) in [
+        ("XDG_CACHE_HOME", "xdg-cache"),
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_STATE_HOME", "xdg-state"),
+    ] {
+        // SAFETY: called first thing in `run`, before GTK, Tauri or any other
+        // thread of ours exists, so no thread reads the environment meanwhile.
+        unsafe { std::env::set_var(var, dir.join(sub)) };
+    }
+}
+
 fn data_dir(app: &tauri::AppHandle) -> Result<PathBuf, Box<dyn std::error::Error>> {
     let dir = match sheli_library::default_data_dir() {
         Some(dir) => dir,
