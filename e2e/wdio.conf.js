@@ -55,6 +55,7 @@ export const config = {
     "./specs/search-cards.e2e.js",
     "./specs/user-data.e2e.js",
     "./specs/chars.e2e.js",
+    "./specs/a11y.e2e.js",
     "./specs/texts.e2e.js",
   ],
   maxInstances: 1,

@@ -56,7 +56,7 @@ describe("Sheli", () => {
     await $(`[data-passage-id="${PASSAGE}"]`).click();
     await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
     await $('select[aria-label="Theme"]').selectByAttribute("value", "dark");
-    await $('button[aria-label="Larger characters"]').click();
+    await $('[data-testid="size-larger"]').click();
     await $('[data-testid="toggle-parallel"]').click();
     await expect($('[data-testid="parallel"]')).toBeDisplayed();
     await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.theme)) === "dark");

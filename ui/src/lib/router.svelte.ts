@@ -80,11 +80,21 @@ export function routeHash(r: Route): string {
   }
 }
 
+/**
+ * Whether a hash names a view: `#/…`, or nothing. Any other (`#main`, the
+ * skip link's target) is a place in the page, and the view stays.
+ */
+export function isRouteHash(hash: string): boolean {
+  return hash === "" || hash === "#" || hash.startsWith("#/");
+}
+
 class Router {
   route: Route = $state(parseHash(typeof location === "undefined" ? "" : location.hash));
 
   start(): () => void {
-    const onHash = () => (this.route = parseHash(location.hash));
+    const onHash = () => {
+      if (isRouteHash(location.hash)) this.route = parseHash(location.hash);
+    };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }

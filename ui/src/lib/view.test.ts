@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { citation } from "./citation";
 import { parsePassageId } from "./ids";
-import { parseHash, routeHash } from "./router.svelte";
+import { isRouteHash, parseHash, routeHash } from "./router.svelte";
 import { chooseEdition, headingBefore, splitShu, windowAround } from "./view";
 import { sampleLibrary, samplePassage } from "../test/fixtures";
 
@@ -19,6 +19,12 @@ describe("view helpers", () => {
     expect(parseHash("#/read/<script>")).toEqual({ view: "library" });
     expect(parseHash("")).toEqual({ view: "library" });
     expect(routeHash({ view: "reader", id: "a.0001" })).toBe("#/read/a.0001");
+  });
+
+  it("reads only #/… as a view: the skip link's #main is a place in the page", () => {
+    expect(isRouteHash("#/read/xiangshe.zhushu.0001")).toBe(true);
+    expect(isRouteHash("")).toBe(true);
+    expect(isRouteHash("#main")).toBe(false);
   });
 
   it("routes a concordance of any query, escaped in the hash", () => {

@@ -3,12 +3,14 @@
 import type { DisplayScript } from "./bindings/DisplayScript";
 import type { LibraryView } from "./bindings/LibraryView";
 import type { PassageView } from "./bindings/PassageView";
+import { textLang } from "./lang.svelte";
 
-/** The `lang` of text shown in `script`, so fonts pick the right glyphs. */
-export function scriptLang(script: DisplayScript): string | undefined {
-  if (script === "simplified") return "zh-Hans";
-  if (script === "traditional") return "zh-Hant";
-  return undefined;
+/**
+ * The `lang` of Sheli's own Chinese labels and of traditional texts shown in
+ * `script` (a text of a known edition: lang.svelte.ts's `sourceLang`).
+ */
+export function scriptLang(script: DisplayScript): "zh-Hant" | "zh-Hans" {
+  return textLang(script, "traditional");
 }
 
 /**

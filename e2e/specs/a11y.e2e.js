@@ -1,0 +1,273 @@
+// Every view and state checked by axe-core (WCAG 2.1 A and AA) in the real
+// window, in the light theme and the dark: the library, the reader with
+// every layer and the parallel column, search with results, the terms and a
+// card, the pictures, glossaries, review (question and answer), notes, the
+// pop-overs (a term's card, a character's entry, the selection's actions)
+// and About. Any violation fails. Screenshots are named ax-….
+import { expectNoViolations } from "./axe.js";
+import { nudgedShot } from "./helpers.js";
+
+const shot = (name) => nudgedShot(`ax-${name}`);
+
+// 鄉射禮's passage whose 注 glosses 楅 (a glossary term); 承 is no term.
+const PASSAGE = "xiangshe.zhushu.0164";
+const GLOSSARY = "無障礙";
+
+async function go(hash) {
+  await browser.execute((h) => (location.hash = h), hash);
+}
+
+/** A command of the app's backend, called as the page's api.ts does. */
+async function invoke(command, args) {
+  return browser.executeAsync(
+    (command, args, done) =>
+      window.__TAURI_INTERNALS__.invoke(command, args).then(
+        (v) => done({ ok: v }),
+        (e) => done({ err: String(e?.message ?? JSON.stringify(e)) }),
+      ),
+    command,
+    args,
+  );
+}
+
+/** Places the caret just before `needle` in layer `layer` of the passage and focuses the passage. */
+async function caretBefore(layer, needle) {
+  const ok = await browser.execute(
+    (passage, layer, needle) => {
+      const section = document.querySelector(`[data-passage="${passage}"]`);
+      const seg = section?.querySelector(`[data-layer="${layer}"]`);
+      if (!seg) return false;
+      const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.parentElement.closest(".layer-tag")) continue;
+        const at = n.data.indexOf(needle);
+        if (at < 0) continue;
+        n.parentElement.scrollIntoView({ block: "center" });
+        section.focus({ preventScroll: true });
+        const r = document.createRange();
+        r.setStart(n, at);
+        r.collapse(true);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(r);
+        return true;
+      }
+      return false;
+    },
+    PASSAGE,
+    layer,
+    needle,
+  );
+  expect(ok).toBe(true);
+}
+
+/** Selects `needle` in layer `layer` as a mouse would and releases the button over it. */
+async function select(layer, needle) {
+  return browser.execute(
+    (passage, layer, needle) => {
+      for (const seg of document.querySelectorAll(`[data-passage="${passage}"] [data-layer="${layer}"]`)) {
+        const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.data.indexOf(needle);
+          if (at < 0) continue;
+          n.parentElement.scrollIntoView({ block: "center" });
+          const range = document.createRange();
+          range.setStart(n, at);
+          range.setEnd(n, at + needle.length);
+          const sel = window.getSelection();
+          sel.removeAllRanges();
+          sel.addRange(range);
+          const r = range.getBoundingClientRect();
+          n.parentElement.dispatchEvent(
+            new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: r.left + 2, clientY: r.top + 2, view: window }),
+          );
+          return true;
+        }
+      }
+      return false;
+    },
+    PASSAGE,
+    layer,
+    needle,
+  );
+}
+
+async function escape() {
+  await browser.keys("Escape");
+  await browser.pause(100);
+}
+
+let glossaryId = null;
+
+describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
+  before(async () => {
+    await expect(browser).toHaveTitle("Sheli 射禮");
+    await browser.waitUntil(async () => !(await $('[data-testid="index-progress"]').isExisting()), {
+      timeoutMsg: "the search index was never ready",
+    });
+    // Something in every study view: a glossary with two cards, a note.
+    const g = await invoke("create_glossary", { name: GLOSSARY, description: "" });
+    if (g.err) {
+      const all = await invoke("my_glossaries", {});
+      glossaryId = all.ok.find((x) => x.name === GLOSSARY).id;
+    } else {
+      glossaryId = g.ok.id;
+      await invoke("add_builtin_card", { glossaryId, builtinId: "bi" });
+      await invoke("add_builtin_card", { glossaryId, builtinId: "chou" });
+    }
+    expect(glossaryId).toBeGreaterThan(0);
+    const notes = await invoke("list_notes", { filter: { deleted: false }, script: null });
+    if (!notes.ok?.length) {
+      const n = await invoke("add_note", {
+        selection: { passage_id: PASSAGE, segment: 1, start: 0, end: 2 },
+        body: "A note *for* the checks.",
+        tags: ["a11y"],
+      });
+      expect(n.err).toBeUndefined();
+    }
+  });
+
+  for (const theme of ["light", "dark"]) {
+    describe(`the ${theme} theme`, () => {
+      before(async () => {
+        await go("#/library");
+        await $('select[aria-label="Theme"]').selectByAttribute("value", theme);
+        await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.theme)) === theme);
+      });
+
+      it("library", async () => {
+        await $('[data-testid="work-title"]').waitForDisplayed();
+        await shot(`${theme}-library`);
+        await expectNoViolations(`${theme} library`);
+      });
+
+      it("reader with every layer and the parallel column", async () => {
+        await go(`#/read/${PASSAGE}`);
+        await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+        for (const layer of ["zhu", "shu", "yinyi", "an"]) {
+          const t = await $(`[data-testid="toggle-${layer}"]`);
+          if ((await t.isExisting()) && (await t.getAttribute("aria-pressed")) !== "true") await t.click();
+        }
+        const parallel = await $('[data-testid="toggle-parallel"]');
+        if ((await parallel.getAttribute("aria-pressed")) !== "true") await parallel.click();
+        await $('[data-testid="parallel"]').waitForDisplayed();
+        await browser.pause(500);
+        await shot(`${theme}-reader`);
+        await expectNoViolations(`${theme} reader`);
+        // Toggles off: the 按 and the parallel column.
+        await $('[data-testid="toggle-an"]').click();
+        await parallel.click();
+        await expect(parallel).toHaveAttribute("aria-pressed", "false");
+        await expectNoViolations(`${theme} reader, toggles off`);
+        await $('[data-testid="toggle-an"]').click();
+        await parallel.click();
+        await $('[data-testid="parallel"]').waitForDisplayed();
+      });
+
+      it("the term pop-over (楅 at the caret)", async () => {
+        await caretBefore("zhu", "楅");
+        await browser.keys("Enter");
+        await $('[data-testid="term-popover"]').waitForDisplayed();
+        await shot(`${theme}-term-popover`);
+        await expectNoViolations(`${theme} term pop-over`);
+        await escape();
+      });
+
+      it("the character pop-over (承 at the caret)", async () => {
+        await caretBefore("zhu", "承");
+        await browser.keys("Enter");
+        const pop = await $('[data-testid="char-popover"]');
+        await pop.waitForDisplayed();
+        await pop.$('[data-testid="char-fanqie"]').waitForDisplayed();
+        await shot(`${theme}-char-popover`);
+        await expectNoViolations(`${theme} character pop-over`);
+        await escape();
+      });
+
+      it("the selection's actions and its glossary form", async () => {
+        expect(await select("zhu", "所以承")).toBe(true);
+        await $('[data-testid="selection-actions"]').waitForDisplayed();
+        await expectNoViolations(`${theme} selection actions`);
+        await $('[data-testid="sel-add-card"]').click();
+        await $('[data-testid="sel-card-save"]').waitForDisplayed();
+        await browser.pause(300);
+        await shot(`${theme}-selection-card`);
+        await expectNoViolations(`${theme} selection card form`);
+        await escape();
+        await browser.execute(() => window.getSelection().removeAllRanges());
+        const parallel = await $('[data-testid="toggle-parallel"]');
+        if ((await parallel.getAttribute("aria-pressed")) === "true") await parallel.click();
+      });
+
+      it("search with results", async () => {
+        await browser.keys(["Control", "k"]);
+        const input = await $('[data-testid="search-input"]');
+        await input.clearValue();
+        await input.addValue("觯");
+        await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 0, {
+          timeoutMsg: "no results were listed",
+        });
+        await shot(`${theme}-search`);
+        await expectNoViolations(`${theme} search`);
+        await input.clearValue();
+        await escape();
+      });
+
+      it("terms and a card", async () => {
+        await go("#/terms");
+        await browser.waitUntil(async () => (await $$("main a[href^='#/terms/']").length) > 0);
+        await expectNoViolations(`${theme} terms`);
+        await go("#/terms/bi");
+        await $("main h1").waitForDisplayed();
+        await browser.pause(500);
+        await shot(`${theme}-term-card`);
+        await expectNoViolations(`${theme} term card`);
+      });
+
+      it("pictures", async () => {
+        await go("#/pictures");
+        await browser.waitUntil(async () => (await $$("main svg").length) > 0);
+        await shot(`${theme}-pictures`);
+        await expectNoViolations(`${theme} pictures`);
+      });
+
+      it("glossaries", async () => {
+        await go("#/glossaries");
+        await $('[data-testid="glossary-item"]').waitForDisplayed();
+        await expectNoViolations(`${theme} glossaries`);
+        await go(`#/glossaries/${glossaryId}`);
+        await $('[data-testid="card-row"]').waitForDisplayed();
+        await shot(`${theme}-glossary`);
+        await expectNoViolations(`${theme} a glossary`);
+      });
+
+      it("review: a question and its answer", async () => {
+        await go(`#/review/${glossaryId}`);
+        const reveal = await $('[data-testid="review-reveal"]');
+        const done = await $('[data-testid="review-done"]');
+        await browser.waitUntil(async () => (await reveal.isDisplayed()) || (await done.isDisplayed()));
+        await expectNoViolations(`${theme} review`);
+        if (await reveal.isDisplayed()) {
+          await reveal.click();
+          await $('[data-testid="grade-good"]').waitForDisplayed();
+          await shot(`${theme}-review-answer`);
+          await expectNoViolations(`${theme} review answer`);
+        }
+      });
+
+      it("notes", async () => {
+        await go("#/notes");
+        await $('[data-testid="note-item"]').waitForDisplayed();
+        await shot(`${theme}-notes`);
+        await expectNoViolations(`${theme} notes`);
+      });
+
+      it("about", async () => {
+        await go("#/about");
+        await browser.waitUntil(async () => (await $$("main h2").length) > 0);
+        await shot(`${theme}-about`);
+        await expectNoViolations(`${theme} about`);
+      });
+    });
+  }
+});

@@ -1,0 +1,52 @@
+// axe-core (pinned in e2e/package.json) run inside the real window: its
+// source is injected through WebDriver (browser.execute), then axe.run
+// checks the whole document against the WCAG 2.1 A and AA rules. A
+// violation fails the test with every node it was found on.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Injects axe-core into the page if it is not there yet. */
+async function inject() {
+  const there = await browser.execute(() => typeof window.axe === "object");
+  if (!there) await browser.execute(`${AXE_SOURCE};return true;`);
+}
+
+/** Runs axe on the document; resolves to the violations, summarised. */
+export async function violations() {
+  await inject();
+  const result = await browser.executeAsync((tags, done) => {
+    window.axe
+      .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+      .then((r) =>
+        done(
+          r.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
+          })),
+        ),
+      )
+      .catch((e) => done([{ id: "axe-error", impact: "critical", help: String(e), nodes: [] }]));
+  }, WCAG_TAGS);
+  return result;
+}
+
+/** Fails with a readable list when axe finds any violation in the window as it is. */
+export async function expectNoViolations(state) {
+  const found = await violations();
+  const text = found
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes.map((n) => `    ${n.target}\n      ${String(n.summary).replace(/\n/g, "\n      ")}`).join("\n"),
+    )
+    .join("\n");
+  if (found.length) console.log(`axe, ${state}:\n${text}`);
+  expect(`${state}: ${found.length} violation(s)\n${text}`).toBe(`${state}: 0 violation(s)\n`);
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { focusFirst, focusLost, handFocus, keepFocus } from "./focus";
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+function page(html: string) {
+  document.body.innerHTML = `<main id="main" tabindex="-1">${html}</main>`;
+}
+
+describe("the focus helper", () => {
+  it("focuses the first candidate that is there and can take the focus", () => {
+    page(`<button id="a" hidden>a</button><button id="b" disabled>b</button><button id="c">c</button>`);
+    expect(focusFirst(["#gone", "#a", "#b", "#c"])?.id).toBe("c");
+    expect(document.activeElement?.id).toBe("c");
+  });
+
+  it("falls back to the main view, never the body", () => {
+    page(`<p>nothing to focus</p>`);
+    expect(focusFirst(["#gone", null, () => null])?.id).toBe("main");
+    expect(focusLost()).toBe(false);
+  });
+
+  it("says when the focus is lost", () => {
+    page(`<button id="a">a</button>`);
+    (document.getElementById("a") as HTMLElement).focus();
+    expect(focusLost()).toBe(false);
+    document.getElementById("a")!.remove();
+    expect(focusLost()).toBe(true);
+  });
+
+  it("hands the focus to a successor rendered after the update", async () => {
+    page(`<button id="open">Open</button>`);
+    const done = handFocus(() => document.getElementById("form-field"));
+    document.querySelector("main")!.innerHTML = `<input id="form-field" />`;
+    expect((await done)?.id).toBe("form-field");
+    expect(document.activeElement?.id).toBe("form-field");
+  });
+
+  it("keeps the focus: only when the change lost it", async () => {
+    page(`<button id="a">a</button><button id="b">b</button>`);
+    (document.getElementById("a") as HTMLElement).focus();
+    await keepFocus(() => {}, "#b");
+    expect(document.activeElement?.id).toBe("a");
+    await keepFocus(() => document.getElementById("a")!.remove(), "#b");
+    expect(document.activeElement?.id).toBe("b");
+  });
+});
