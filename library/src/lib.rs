@@ -54,6 +54,14 @@ pub enum LibraryError {
 
 pub type Result<T> = std::result::Result<T, LibraryError>;
 
+/// Makes the data folder if it is missing; a failure names it as the data folder.
+fn create_data_folder(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| LibraryError::DataFolder {
+        path: dir.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
 pub fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> LibraryError + '_ {
     move |e| LibraryError::File { path: path.display().to_string(), message: e.to_string() }
 }
@@ -99,7 +107,7 @@ impl Library {
     /// A user text that cannot be read or parsed is skipped and listed in
     /// [`Library::skipped`]; everything else works.
     pub fn open(dir: &Path) -> Result<Library> {
-        std::fs::create_dir_all(dir).map_err(file_err(dir))?;
+        create_data_folder(dir)?;
         let mut corpus = Corpus::builtin()?;
         let (listed, mut skipped) = import::list_user_texts(dir);
         let mut added = Vec::new();
@@ -122,7 +130,7 @@ impl Library {
     /// ([`sheli_corpus::Source::parsed`] is false). If the index must be
     /// built, [`Library::open_index`] opens the library in full first.
     pub fn open_unparsed(dir: &Path) -> Result<Library> {
-        std::fs::create_dir_all(dir).map_err(file_err(dir))?;
+        create_data_folder(dir)?;
         let mut corpus = Corpus::builtin()?;
         let (listed, mut skipped) = import::list_user_texts(dir);
         let mut added = Vec::new();

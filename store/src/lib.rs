@@ -273,6 +273,12 @@ impl Store {
 
     /// Opens the store of the data directory `data_dir` (`user.sqlite3`).
     pub fn open_in(data_dir: &Path) -> Result<Store> {
+        // Said as what it is: a folder Sheli cannot make is the data folder,
+        // not some file.
+        std::fs::create_dir_all(data_dir).map_err(|e| StoreError::File {
+            path: data_dir.display().to_string(),
+            message: format!("cannot be used as the data folder: {e}"),
+        })?;
         // A restore a crash interrupted is finished or undone first (see
         // `backup::recover`): this is the one door every caller uses.
         backup::recover(data_dir)?;

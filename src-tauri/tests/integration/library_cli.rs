@@ -88,3 +88,18 @@ fn show_converts_only_out_of_the_editions_own_script() {
     assert_eq!(text("traditional"), original, "繁 changes nothing in a traditional edition");
     assert!(text("simplified").contains("乡大夫"), "简 converts it");
 }
+
+#[test]
+fn a_data_folder_that_cannot_be_made_is_named_as_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder inside a regular file cannot be made, even by root.
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let data = file.join("data");
+    for args in [&["search", "射"][..], &["glossary", "list"], &["char", "射"]] {
+        let out = sheli(&data, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("data folder") && err.contains("a-file"), "{args:?}: {err}");
+    }
+}
