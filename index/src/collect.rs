@@ -115,6 +115,8 @@ pub struct MatchSegmentCollector {
     source_ord: Column<u64>,
     layer_ord: Column<u64>,
     own_tokens: Column<u64>,
+    /// Some document of this index segment has a tail (`crate::joined`).
+    has_tails: bool,
     seq: Column<u64>,
     keep: usize,
     keep_all: bool,
@@ -139,13 +141,15 @@ impl Collector for MatchCollector<'_> {
             .map(|t| TermPostings::open(t, &self.fields, reader))
             .collect::<tantivy::Result<Vec<_>>>()?;
         let fast = reader.fast_fields();
+        let own_tokens = fast.u64("own_tokens")?;
         Ok(MatchSegmentCollector {
             segment,
             spec: self.terms.to_vec(),
             terms,
             source_ord: fast.u64("source_ord")?,
             layer_ord: fast.u64("layer_ord")?,
-            own_tokens: fast.u64("own_tokens")?,
+            has_tails: own_tokens.max_value() > 0,
+            own_tokens,
             seq: fast.u64("seq")?,
             keep: self.keep,
             keep_all: self.keep_all,
@@ -181,7 +185,7 @@ impl SegmentCollector for MatchSegmentCollector {
         // A 經 piece with a tail across an inline note (`crate::joined`)
         // counts only the occurrences that begin in its own text; one found
         // only in the tail is the next piece's, and this segment no match.
-        let own = self.own_tokens.first(doc).unwrap_or(0) as u32;
+        let own = if self.has_tails { self.own_tokens.first(doc).unwrap_or(0) as u32 } else { 0 };
         let occurrences: u32 = if own == 0 {
             self.terms.iter_mut().zip(&self.spec).map(|(p, t)| p.count(t, doc)).sum()
         } else {
@@ -198,7 +202,8 @@ impl SegmentCollector for MatchSegmentCollector {
         let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
         self.totals.add(source, layer, occurrences as u64);
         let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
-        let seq = self.seq.first(doc).unwrap_or(0);
+        // Source order matters only to the other sort orders.
+        let seq = if self.keep_all { self.seq.first(doc).unwrap_or(0) } else { 0 };
         let ranked = Ranked {
             score: score * weight,
             doc: DocAddress::new(self.segment, doc),

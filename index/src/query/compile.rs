@@ -105,8 +105,33 @@ fn atom_query(
         }
         AtomKind::Near(p) => {
             let Some(term) = count_term(kind, expand) else { return Box::new(EmptyQuery) };
-            let parts =
-                p.parts.iter().map(|k| (Occur::Must, atom_query(k, fields, expand))).collect();
+            // The candidates are the documents holding every character of
+            // every part, found from term postings alone: the filter checks
+            // positions anyway, so phrase queries for the parts would read
+            // the positions of every candidate twice.
+            let mut parts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+            let mut seen: Vec<(FoldMode, &String)> = Vec::new();
+            for part in &p.parts {
+                match part {
+                    AtomKind::Phrase { tokens, mode } => {
+                        for t in tokens.iter() {
+                            if !seen.contains(&(*mode, t)) {
+                                seen.push((*mode, t));
+                                parts.push((Occur::Must, term_query(field_of(*mode, fields), t)));
+                            }
+                        }
+                    }
+                    AtomKind::Gapped { slots, mode } => {
+                        for t in slots.iter().flatten() {
+                            if !seen.contains(&(*mode, t)) {
+                                seen.push((*mode, t));
+                                parts.push((Occur::Must, term_query(field_of(*mode, fields), t)));
+                            }
+                        }
+                    }
+                    other => parts.push((Occur::Must, atom_query(other, fields, expand))),
+                }
+            }
             Box::new(PositionFilter {
                 inner: Box::new(BooleanQuery::new(parts)),
                 term: Arc::new(term),

@@ -81,11 +81,18 @@ struct PositionFilterWeight {
 
 impl Weight for PositionFilterWeight {
     fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
+        let own_tokens = reader.fast_fields().u64("own_tokens")?;
+        let inner = self.inner.scorer(reader, boost)?;
+        // No document of this index segment has a tail: a plain term needs
+        // no filter, and the scorer stays tantivy's own.
+        if self.tails_only && own_tokens.max_value() == 0 {
+            return Ok(inner);
+        }
         let mut scorer = PositionFilterScorer {
-            inner: self.inner.scorer(reader, boost)?,
+            inner,
             postings: TermPostings::open(&self.term, &self.fields, reader)?,
             term: self.term.clone(),
-            own_tokens: reader.fast_fields().u64("own_tokens")?,
+            own_tokens,
             tails_only: self.tails_only,
         };
         let first = scorer.inner.doc();
