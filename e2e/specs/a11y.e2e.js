@@ -270,4 +270,59 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       });
     });
   }
+
+  describe("text at 200%", () => {
+    after(async () => {
+      await browser.keys(["Control", "0"]);
+    });
+
+    it("Ctrl+= zooms the whole interface to 200%, remembered; every top-bar control is reachable and nothing overflows", async () => {
+      await go(`#/read/${PASSAGE}`);
+      await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+      await $("body").click().catch(() => {});
+      for (let i = 0; i < 5; i++) await browser.keys(["Control", "="]);
+      await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.style.fontSize)) === "200%", {
+        timeoutMsg: "Ctrl+= did not zoom to 200%",
+      });
+      expect(await browser.execute(() => localStorage.getItem("sheli.zoom"))).toBe("2");
+      await browser.pause(300);
+      await shot("zoom-200-reader");
+      const layout = await browser.execute(() => {
+        const vw = document.documentElement.clientWidth;
+        const controls = Array.from(document.querySelectorAll("header.topbar a, header.topbar button, header.topbar input, header.topbar select"))
+          .filter((el) => !el.closest(".visually-hidden"))
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return {
+              name: el.getAttribute("data-testid") || el.textContent.trim() || el.getAttribute("aria-label") || el.tagName,
+              left: r.left,
+              right: r.right,
+              width: r.width,
+              reachable: !!hit && (hit === el || el.contains(hit)),
+            };
+          });
+        return { vw, scrollWidth: document.documentElement.scrollWidth, bodyScroll: document.body.scrollWidth, controls };
+      });
+      expect(layout.controls.length).toBeGreaterThan(12);
+      const bad = layout.controls.filter((c) => !c.reachable || c.left < 0 || c.right > layout.vw + 0.5 || c.width === 0);
+      expect(bad).toEqual([]);
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.vw);
+      expect(layout.bodyScroll).toBeLessThanOrEqual(layout.vw);
+      // Each one takes the focus and a click (WebDriver's interactability).
+      for (const el of await $$("header.topbar a, header.topbar button, header.topbar input, header.topbar select")) {
+        if (!(await el.isDisplayed())) continue;
+        expect(await el.isClickable()).toBe(true);
+      }
+      await expectNoViolations("reader at 200%");
+    });
+
+    it("the zoom is kept across a restart, and Ctrl+0 resets it", async () => {
+      await browser.reloadSession();
+      await $('[data-testid="work-title"]').waitForDisplayed();
+      expect(await browser.execute(() => document.documentElement.style.fontSize)).toBe("200%");
+      await browser.keys(["Control", "0"]);
+      await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.style.fontSize)) === "");
+    });
+  });
 });

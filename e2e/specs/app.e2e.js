@@ -69,7 +69,7 @@ describe("Sheli", () => {
     await expect($('[data-testid="script-simplified"]')).toHaveAttribute("aria-pressed", "true");
     expect(await browser.execute(() => document.documentElement.dataset.theme)).toBe("dark");
     expect(await browser.execute(() => getComputedStyle(document.documentElement).getPropertyValue("--jing-size"))).toBe(
-      "26px",
+      "1.625rem",
     );
     await shot("library-after-restart");
   });

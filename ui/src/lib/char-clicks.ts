@@ -9,6 +9,7 @@ import { entryOf } from "./char-cache";
 import { anchorOf, CHAR_TEXT, firstSpot, selectionOf, spotAtCaret, spotAtPoint, type CharSpot } from "./char-spots";
 import { utf16ToCp } from "./spans";
 import { popups } from "./popups.svelte";
+import { moveCursor } from "./reading-cursor";
 
 /** Pointer travel (px) beyond which a press is a drag, not a click. */
 const SLOP = 4;
@@ -90,14 +91,33 @@ export function installCharClicks(): () => void {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== "Enter" || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || e.isComposing) return;
+    const arrow = e.key === "ArrowRight" || e.key === "ArrowLeft";
+    if ((e.key !== "Enter" && !arrow) || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    if (e.key === "Enter" && e.shiftKey) return;
     const t = e.target instanceof HTMLElement ? e.target : null;
     if (!t || t.closest(`a, [role=option], [role=button], ${CONTROLS}`)) return;
     // Only in the reader: its passages take the focus (other views keep
     // Enter for their own keys, such as turning a flashcard over).
     const scope = t.closest<HTMLElement>("[data-passage]");
     if (!scope) return;
-    let spot = spotAtCaret(window.getSelection());
+    if (arrow) {
+      // The reading cursor (reading-cursor.ts): by character; Shift selects.
+      e.preventDefault();
+      const at = moveCursor(scope, e.key === "ArrowRight" ? 1 : -1, e.shiftKey);
+      at?.container.scrollIntoView?.({ block: "nearest" });
+      return;
+    }
+    const sel = window.getSelection();
+    if (sel && !sel.isCollapsed && sel.toString().trim()) {
+      // A selection: Enter goes to what the reader offers for it.
+      const offer = document.querySelector<HTMLElement>(".selection-panel button");
+      if (offer) {
+        e.preventDefault();
+        offer.focus();
+        return;
+      }
+    }
+    let spot = spotAtCaret(sel);
     if (spot && !scope.contains(spot.container)) spot = null;
     spot ??= firstSpot(scope);
     if (!spot) return;

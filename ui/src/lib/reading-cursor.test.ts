@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { spotAtCaret } from "./char-spots";
+import { moveCursor } from "./reading-cursor";
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  window.getSelection()?.removeAllRanges();
+});
+
+function scene() {
+  document.body.innerHTML =
+    '<section data-passage="p.0001" tabindex="-1"><p data-chars="" data-segment="0">射,禮</p>' +
+    '<div data-chars="" data-segment="1"><span class="layer-tag">注</span>主<mark>人</mark></div></section>';
+  return document.querySelector("section")!;
+}
+
+const at = () => spotAtCaret(window.getSelection())?.char;
+
+describe("the reading cursor", () => {
+  it("starts at the first character, then moves by character over punctuation, layer tags and marks", () => {
+    const s = scene();
+    expect(moveCursor(s, 1, false)?.char).toBe("射");
+    expect(at()).toBe("射");
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(moveCursor(s, 1, false)?.char);
+    expect(seen).toEqual(["禮", "主", "人", "人"]);
+    expect(moveCursor(s, -1, false)?.char).toBe("主");
+    expect(moveCursor(s, -1, false)?.char).toBe("禮");
+    expect(at()).toBe("禮");
+    expect(window.getSelection()!.isCollapsed).toBe(true);
+  });
+
+  it("selects with Shift: forward over characters, back again", () => {
+    const s = scene();
+    moveCursor(s, 1, false); // 射
+    moveCursor(s, 1, false); // 禮
+    moveCursor(s, 1, false); // 主
+    moveCursor(s, 1, true);
+    expect(window.getSelection()!.toString()).toBe("主");
+    moveCursor(s, 1, true);
+    expect(window.getSelection()!.toString()).toBe("主人");
+    moveCursor(s, -1, true);
+    expect(window.getSelection()!.toString()).toBe("主");
+    // An arrow without Shift collapses the selection at the end it moves to.
+    moveCursor(s, 1, true);
+    moveCursor(s, -1, false);
+    expect(window.getSelection()!.isCollapsed).toBe(true);
+    expect(at()).toBe("主");
+  });
+
+  it("starts from the last character going back", () => {
+    const s = scene();
+    expect(moveCursor(s, -1, false)?.char).toBe("人");
+  });
+});
