@@ -14,6 +14,11 @@ pub enum CorpusError {
     UnknownPassage(String),
     #[error("no source has the id `{0}`")]
     UnknownSource(String),
+    #[error(
+        "“{0}” names no place: give a passage id (xiangshe.zhushu.0123), a citation as Sheli \
+         writes it, or a source and a line (xiangshe.zhushu:456)"
+    )]
+    NoPlace(String),
     #[error("display conversion is unavailable: {0}")]
     Display(String),
 }

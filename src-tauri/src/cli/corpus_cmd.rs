@@ -39,6 +39,8 @@ struct ShownPassage<'a> {
     segments: Vec<Segment>,
     aligned: Vec<ShownAligned<'a>>,
     faults: Vec<Fault>,
+    /// The standard citation (corpus/src/locate.rs), which `show` reads back.
+    citation: String,
 }
 
 #[derive(Serialize)]
@@ -63,7 +65,19 @@ fn main_text(p: &Passage) -> String {
 
 pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
     let corpus = super::shared::corpus()?;
-    let passage = corpus.passage(id)?;
+    // A passage id as such (its error names it), else any place a reader
+    // names: a citation Sheli wrote, or a source and a line.
+    let looks_like_id = id
+        .rsplit_once('.')
+        .is_some_and(|(_, n)| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
+    let (passage, line_named) = match corpus.passage(id.trim()) {
+        Ok(p) => (p, None),
+        Err(e) if looks_like_id => return Err(e.into()),
+        Err(_) => {
+            let at = corpus.locate(id)?;
+            (corpus.passage(&at.passage)?, Some(at.line))
+        }
+    };
     let source = corpus.source(&passage.source).expect("a passage's source exists");
     // The same conversion as the reader's (sheli_corpus::display).
     let shown = Shown::new(source.info.script, script);
@@ -83,6 +97,7 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let (line, last_line) = corpus.line_span(passage);
+    let first_line = line;
     let shown = ShownPassage {
         id: &passage.id,
         source: &passage.source,
@@ -107,6 +122,12 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
             })
             .collect(),
         faults: corpus.faults_in(passage),
+        citation: {
+            // The segment at the line named (or the passage's first).
+            let line = line_named.unwrap_or(first_line);
+            let seg = passage.segments.iter().rposition(|s| s.line <= line).unwrap_or(0);
+            corpus.citation(passage, seg, line)
+        },
     };
     if json {
         println!("{}", serde_json::to_string_pretty(&shown)?);
@@ -121,6 +142,7 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
     if let Some(section) = shown.section {
         println!("section: {section}");
     }
+    println!("cite as: {}", shown.citation);
     for seg in shown.segments {
         let label = if seg.ji { "記" } else { seg.layer.label() };
         println!("[{label}] {}", seg.text);

@@ -132,7 +132,9 @@ fn index_kind(e: &IndexError) -> Kind {
 
 fn corpus_kind(e: &CorpusError) -> Kind {
     match e {
-        CorpusError::UnknownPassage(_) | CorpusError::UnknownSource(_) => Kind::NotFound,
+        CorpusError::UnknownPassage(_)
+        | CorpusError::UnknownSource(_)
+        | CorpusError::NoPlace(_) => Kind::NotFound,
         CorpusError::Manifest(_)
         | CorpusError::Parse { .. }
         | CorpusError::Data { .. }

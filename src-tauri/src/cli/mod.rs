@@ -58,7 +58,8 @@ enum Command {
     Corpus,
     /// Show a passage with all its layers, its source line and its aligned passages.
     Show {
-        /// Passage id, e.g. xiangshe.zhushu.0001
+        /// A passage id (xiangshe.zhushu.0001), a citation as Sheli writes it
+        /// (see `cite as:`), or a source and a line (xiangshe.zhushu:456)
         id: String,
         /// The script to show the text in: as the edition writes it
         /// (original), traditional or simplified. A text is converted only

@@ -103,3 +103,19 @@ fn a_data_folder_that_cannot_be_made_is_named_as_the_data_folder() {
         assert!(err.contains("data folder") && err.contains("a-file"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn show_takes_a_citation_it_wrote_or_a_source_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&sheli(dir.path(), &["show", "xiangshe.zhushu.0002", "--json"]));
+    let cite = v["citation"].as_str().unwrap().to_owned();
+    assert!(cite.starts_with("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0002，"), "{cite}");
+    let again = json(&sheli(dir.path(), &["show", &cite, "--json"]));
+    assert_eq!(again["id"], "xiangshe.zhushu.0002");
+    let line = v["line"].as_u64().unwrap();
+    let by_line = json(&sheli(dir.path(), &["show", &format!("xiangshe.zhushu:{line}"), "--json"]));
+    assert_eq!(by_line["id"], "xiangshe.zhushu.0002");
+    let out = sheli(dir.path(), &["show", "nowhere"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("names no place"));
+}

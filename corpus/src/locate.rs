@@ -1,0 +1,128 @@
+//! One form of location, and the ways a reader names a place: a passage id,
+//! a citation as Sheli writes it, or a source file and a line. `locate`
+//! turns any of them into a [`Location`]; `citation` writes the standard
+//! citation a paper can use, which `locate` reads back.
+
+use serde::Serialize;
+
+use crate::model::{Layer, Passage};
+use crate::{Corpus, CorpusError, Result};
+
+/// A place in the library: a passage and the raw line of the source file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Location {
+    pub passage: String,
+    pub source: String,
+    /// The file the source was copied from, as the manifest names it.
+    pub origin: String,
+    /// 1-based line in that file.
+    pub line: u32,
+}
+
+/// Who wrote a layer, as a citation names it: 鄭注, 賈疏, 陸德明音義 …
+fn layer_author(layer: Layer) -> &'static str {
+    match layer {
+        // The classic itself is cited by its title alone.
+        Layer::Jing => "",
+        Layer::Zhu => "鄭注",
+        Layer::Shu => "賈疏",
+        Layer::Yinyi => "陸德明音義",
+        Layer::An => "朱熹按",
+        Layer::Ti => "題",
+        Layer::Yi => "今譯",
+    }
+}
+
+impl Corpus {
+    /// The place `text` names: a passage id (`xiangshe.zhushu.0123`), a
+    /// citation Sheli wrote (it carries the passage id), a source id or file
+    /// with a line (`xiangshe.zhushu:456`, `000_fc068ac90b3961d7.txt:456`,
+    /// `xiangshe.zhushu.txt line 456`). An error says which forms are read.
+    pub fn locate(&self, text: &str) -> Result<Location> {
+        let text = text.trim();
+        if let Ok(p) = self.passage(text) {
+            return Ok(self.location_of(p, self.line_span(p).0));
+        }
+        // A citation, or anything with a passage id inside it.
+        let words =
+            text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-'));
+        for word in words {
+            if let Ok(p) = self.passage(word.trim_matches('.')) {
+                let line = line_after(text, word).unwrap_or_else(|| self.line_span(p).0);
+                return Ok(self.location_of(p, line));
+            }
+        }
+        // A source (id, file or origin file) and a line.
+        if let Some((name, line)) = split_source_line(text)
+            && let Some(source) = self
+                .sources()
+                .iter()
+                .find(|s| s.info.id == name || s.info.file == name || s.info.origin == name)
+        {
+            let p = self
+                .passage_at_line(&source.info.id, line)
+                .ok_or_else(|| CorpusError::NoPlace(text.to_owned()))?;
+            return Ok(self.location_of(p, line));
+        }
+        Err(CorpusError::NoPlace(text.to_owned()))
+    }
+
+    fn location_of(&self, p: &Passage, line: u32) -> Location {
+        let origin = self.source(&p.source).map(|s| s.info.origin.clone()).unwrap_or_default();
+        Location { passage: p.id.clone(), source: p.source.clone(), origin, line }
+    }
+
+    /// The standard citation of segment `segment` of `passage` at raw line
+    /// `line`: `《儀禮註疏·鄉射禮》鄭注，xiangshe.zhushu.0123，000_….txt 第456行`.
+    /// Work (the chapter of the 儀禮), edition, who wrote the layer, the
+    /// passage and the line of the file the text came from; `locate` reads
+    /// it back.
+    pub fn citation(&self, passage: &Passage, segment: usize, line: u32) -> String {
+        let source = self.source(&passage.source);
+        let edition = source.map(|s| s.info.edition.as_str()).unwrap_or("");
+        let origin = source.map(|s| s.info.origin.as_str()).unwrap_or("");
+        let layer = passage
+            .segments
+            .get(segment)
+            .map(|s| if s.ji && s.layer == Layer::Jing { "記" } else { layer_author(s.layer) });
+        let title = if edition.is_empty() {
+            format!("《{}》", passage.work)
+        } else {
+            format!("《{edition}·{}》", passage.work)
+        };
+        format!("{title}{}，{}，{origin} 第{line}行", layer.unwrap_or(""), passage.id)
+    }
+}
+
+/// The line number written after `word` in a citation: `第456行` or `line 456`.
+fn line_after(text: &str, word: &str) -> Option<u32> {
+    let rest = &text[text.find(word)? + word.len()..];
+    let number = |after: &str| -> Option<u32> {
+        let digits: String =
+            after.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
+        digits.parse().ok()
+    };
+    if let Some(i) = rest.find('第')
+        && let Some(n) = number(&rest[i + '第'.len_utf8()..])
+    {
+        return Some(n);
+    }
+    rest.find("line").and_then(|i| number(&rest[i + "line".len()..]))
+}
+
+/// `name:456`, `name line 456`, `name 第456行`.
+fn split_source_line(text: &str) -> Option<(&str, u32)> {
+    let (name, rest) = match text.split_once(':') {
+        Some((n, r)) => (n, r),
+        None => {
+            let i = text.find(char::is_whitespace)?;
+            (&text[..i], &text[i..])
+        }
+    };
+    let digits: String = rest
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    Some((name.trim(), digits.parse().ok().filter(|&n| n > 0)?))
+}

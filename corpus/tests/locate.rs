@@ -1,0 +1,83 @@
+//! Naming a place: a passage id, a citation Sheli wrote, or a source and a
+//! line all lead to one form of location; the citation names work,
+//! edition, who wrote the layer, passage and line, and reads back.
+
+use std::sync::OnceLock;
+
+use sheli_corpus::{Corpus, Layer};
+
+fn corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| Corpus::builtin().expect("built-in texts"))
+}
+
+#[test]
+fn a_passage_id_is_its_own_location() {
+    let l = corpus().locate(" xiangshe.zhushu.0123 ").unwrap();
+    assert_eq!(l.passage, "xiangshe.zhushu.0123");
+    assert_eq!(l.source, "xiangshe.zhushu");
+    let p = corpus().passage("xiangshe.zhushu.0123").unwrap();
+    assert_eq!(l.line, corpus().line_span(p).0);
+    assert!(l.origin.ends_with(".txt"));
+}
+
+#[test]
+fn every_citation_reads_back_to_its_passage_and_line() {
+    let mut checked = 0;
+    for source in corpus().sources() {
+        // Every 17th passage of every source, each of its segments.
+        for p in corpus().passages_of(&source.info.id).iter().step_by(17) {
+            for (i, s) in p.segments.iter().enumerate() {
+                let cite = corpus().citation(p, i, s.line);
+                let l = corpus().locate(&cite).unwrap_or_else(|e| panic!("{cite}: {e}"));
+                assert_eq!((l.passage.as_str(), l.line), (p.id.as_str(), s.line), "{cite}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn a_citation_names_edition_work_author_passage_and_line() {
+    let p = corpus()
+        .passages_of("xiangshe.zhushu")
+        .iter()
+        .find(|p| p.segments.iter().any(|s| s.layer == Layer::Zhu))
+        .unwrap();
+    let zhu = p.segments.iter().position(|s| s.layer == Layer::Zhu).unwrap();
+    let cite = corpus().citation(p, zhu, p.segments[zhu].line);
+    assert!(cite.starts_with("《儀禮註疏·鄉射禮》鄭注，"), "{cite}");
+    assert!(
+        cite.contains(&p.id) && cite.contains(&format!("第{}行", p.segments[zhu].line)),
+        "{cite}"
+    );
+}
+
+#[test]
+fn a_source_and_a_line_lead_to_the_passage_there() {
+    let p = corpus().passage("xiangshe.zhushu.0123").unwrap();
+    let line = corpus().line_span(p).0;
+    let origin = &corpus().source("xiangshe.zhushu").unwrap().info.origin;
+    for text in [
+        format!("xiangshe.zhushu:{line}"),
+        format!("{origin}:{line}"),
+        format!("xiangshe.zhushu.txt line {line}"),
+        format!("xiangshe.zhushu 第{line}行"),
+    ] {
+        let l = corpus().locate(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((l.passage.as_str(), l.line), ("xiangshe.zhushu.0123", line), "{text}");
+    }
+}
+
+#[test]
+fn what_names_no_place_says_which_forms_are_read() {
+    for text in ["", "hello", "xiangshe.zhushu.9999 and more", "nosuch.txt:12", "xiangshe.zhushu:0"]
+    {
+        let e = corpus().locate(text).unwrap_err().to_string();
+        assert!(
+            e.contains("names no place") && e.contains("passage id") && e.contains("source"),
+            "{text:?}: {e}"
+        );
+    }
+}
