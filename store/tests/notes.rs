@@ -330,7 +330,8 @@ fn markdown_export_groups_by_work_and_passage() {
     note(&mut s, &c, "user.test.0001", "警也", 0, "A gloss.\n\n- point one", &[]);
     note(&mut s, &c, "user.test.0001", "主人", 0, "The host.", &[]);
     let md = s.export_notes_markdown(&c, &NoteFilter::default()).unwrap();
-    assert!(md.starts_with("# Notes from Sheli"), "{md}");
+    assert!(md.starts_with("---\ntitle: \"Notes from Sheli 射禮\"\n"), "{md}");
+    assert!(md.contains("\n# Notes from Sheli"), "{md}");
     assert_eq!(md.matches("\n## 測試\n").count(), 1, "{md}");
     let p1 = md.find("### user.test.0001").expect("passage 1 heading");
     let p2 = md.find("### user.test.0002").expect("passage 2 heading");
@@ -344,6 +345,62 @@ fn markdown_export_groups_by_work_and_passage() {
     assert!(md.contains("> — 注"), "{md}");
     assert!(md.contains("Seats of the *many guests*."), "{md}");
     assert!(md.contains("Tags: `seat`"), "{md}");
+}
+
+/// The export read by a CommonMark parser (pulldown-cmark, with the YAML
+/// front matter a notes vault reads): front matter recognised, one level-4
+/// heading per note carrying its citation, and a note's own headings below it.
+#[test]
+fn markdown_export_reads_as_a_document_to_a_commonmark_parser() {
+    use pulldown_cmark::{Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+    let c = corpus_of(V1);
+    let (_d, mut s) = store();
+    note(
+        &mut s,
+        &c,
+        "user.test.0001",
+        "主人",
+        0,
+        "# My heading\n\nThe host.\n\nSub\n---\n",
+        &["host"],
+    );
+    note(&mut s, &c, "user.test.0002", "衆賓之席", 0, "Seats.", &[]);
+    let md = s.export_notes_markdown(&c, &NoteFilter::default()).unwrap();
+    let mut metadata = String::new();
+    let mut in_meta = false;
+    let mut headings: Vec<(usize, String)> = Vec::new();
+    let mut open: Option<usize> = None;
+    for event in Parser::new_ext(&md, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS) {
+        match event {
+            Event::Start(Tag::MetadataBlock(MetadataBlockKind::YamlStyle)) => in_meta = true,
+            Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,
+            Event::Text(t) if in_meta => metadata.push_str(&t),
+            Event::Start(Tag::Heading { level, .. }) => {
+                open = Some(level as usize);
+                headings.push((level as usize, String::new()));
+            }
+            Event::End(TagEnd::Heading(_)) => open = None,
+            Event::Text(t) if open.is_some() => headings.last_mut().unwrap().1.push_str(&t),
+            _ => {}
+        }
+    }
+    assert!(
+        metadata.contains("title: \"Notes from Sheli 射禮\"")
+            && metadata.contains("tags: [\"host\"]"),
+        "{metadata}"
+    );
+    let notes: Vec<&(usize, String)> = headings.iter().filter(|(l, _)| *l == 4).collect();
+    assert_eq!(notes.len(), 2, "{headings:?}");
+    assert!(
+        notes[0].1.contains("user.test.0001")
+            && notes[0].1.contains("第")
+            && notes[0].1.contains("行"),
+        "{headings:?}"
+    );
+    let mine = headings.iter().position(|(_, t)| t == "My heading").expect("the note's heading");
+    let sub = headings.iter().position(|(_, t)| t == "Sub").expect("the note's setext heading");
+    assert_eq!((headings[mine].0, headings[sub].0), (5, 6), "{headings:?}");
+    assert!(headings.iter().filter(|(l, _)| *l == 1).count() == 1, "one title: {headings:?}");
 }
 
 #[test]

@@ -1,10 +1,17 @@
-//! Notes as a Markdown document, grouped by work and passage.
+//! Notes as a Markdown document a notes vault reads (Obsidian, Zotero):
+//! YAML front matter, then notes grouped by work and passage, each under a
+//! heading with its citation (edition, work, layer, passage, line of the
+//! source file) and the text it quotes. A note's own headings are demoted
+//! below its heading, so they never break the outline.
 
-use sheli_corpus::Corpus;
+use sheli_corpus::{Corpus, Passage};
 
 use crate::notes::{Note, NoteFilter};
 use crate::time::{format_date, format_rfc3339};
 use crate::{Result, Store, now};
+
+/// The level of a note's heading; its own headings start below it.
+const NOTE_LEVEL: usize = 4;
 
 /// Escapes Markdown's inline markup in quoted text.
 fn md_escape(s: &str) -> String {
@@ -22,25 +29,124 @@ fn md_escape(s: &str) -> String {
     out
 }
 
+/// A YAML double-quoted scalar.
+fn yaml_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// `body` with every heading (ATX `#` or setext underlined) moved below
+/// level `NOTE_LEVEL`; headings that would pass level 6 become bold lines.
+/// Fenced code is left alone.
+fn demote_headings(body: &str) -> String {
+    let heading = |level: usize, text: &str| {
+        let level = level + NOTE_LEVEL;
+        if level <= 6 {
+            format!("{} {}", "#".repeat(level), text.trim())
+        } else {
+            format!("**{}**", text.trim())
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut fence: Option<&str> = None;
+    let mut previous_is_text = false;
+    for line in body.lines() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(f) = fence {
+            if trimmed.starts_with(f) {
+                fence = None;
+            }
+            out.push(line.to_owned());
+            previous_is_text = false;
+            continue;
+        }
+        if indent < 4 && (trimmed.starts_with("```") || trimmed.starts_with("~~~")) {
+            fence = Some(&trimmed[..3]);
+            out.push(line.to_owned());
+            previous_is_text = false;
+            continue;
+        }
+        let hashes = trimmed.chars().take_while(|&c| c == '#').count();
+        let atx = indent < 4
+            && (1..=6).contains(&hashes)
+            && trimmed[hashes..].chars().next().is_none_or(|c| c == ' ' || c == '\t');
+        if atx {
+            let text = trimmed[hashes..].trim().trim_end_matches('#').trim_end();
+            out.push(heading(hashes, text));
+            previous_is_text = false;
+            continue;
+        }
+        let underline = indent < 4
+            && !trimmed.is_empty()
+            && (trimmed.trim_end().chars().all(|c| c == '=')
+                || trimmed.trim_end().chars().all(|c| c == '-'));
+        if underline && previous_is_text {
+            let level = if trimmed.starts_with('=') { 1 } else { 2 };
+            let text = out.pop().unwrap_or_default();
+            out.push(heading(level, &text));
+            previous_is_text = false;
+            continue;
+        }
+        previous_is_text = !trimmed.is_empty();
+        out.push(line.to_owned());
+    }
+    out.join("\n")
+}
+
+/// The segment of `p` holding character `start` of the passage's text (its
+/// segments joined), and the index of that character in it.
+fn segment_at(p: &Passage, start: usize) -> (usize, usize) {
+    let mut before = 0;
+    for (i, s) in p.segments.iter().enumerate() {
+        let len = s.text.chars().count();
+        if start < before + len {
+            return (i, start - before);
+        }
+        before += len;
+    }
+    (p.segments.len().saturating_sub(1), 0)
+}
+
+/// The citation of where `n` is, or its passage id when the passage is gone.
+fn citation(corpus: &Corpus, n: &Note) -> String {
+    match corpus.passage(&n.passage_id) {
+        Ok(p) => {
+            let (seg, at) = segment_at(p, n.start as usize);
+            let line = corpus.position(p, seg, at).map_or(p.line(), |(line, _)| line);
+            corpus.citation(p, seg, line)
+        }
+        Err(_) => n.passage_id.clone(),
+    }
+}
+
 impl Store {
-    /// Notes (those `filter` selects) as Markdown: grouped by work and
-    /// passage, each under a quotation of its span; notes that cannot be
-    /// placed last, with their quotes.
+    /// Notes (those `filter` selects) as Markdown (see the module
+    /// documentation); notes that cannot be placed last, with their quotes.
     pub fn export_notes_markdown(&self, corpus: &Corpus, filter: &NoteFilter) -> Result<String> {
         let notes = self.notes(filter)?;
-        let mut out = String::from("# Notes from Sheli 射禮\n\n");
-        let plural = if notes.len() == 1 { "" } else { "s" };
+        let mut tags: Vec<&String> = notes.iter().flat_map(|n| &n.tags).collect();
+        tags.sort();
+        tags.dedup();
+        let mut out = String::from("---\n");
+        out.push_str(&format!("title: {}\n", yaml_str("Notes from Sheli 射禮")));
+        out.push_str(&format!("exported: {}\n", yaml_str(&format_rfc3339(now()))));
+        out.push_str(&format!("notes: {}\n", notes.len()));
         out.push_str(&format!(
-            "Exported {} · {} note{plural}\n",
-            format_rfc3339(now()),
-            notes.len()
+            "tags: [{}]\n",
+            tags.iter().map(|t| yaml_str(t)).collect::<Vec<_>>().join(", ")
         ));
+        out.push_str("---\n\n# Notes from Sheli 射禮\n");
         let (placed, orphaned): (Vec<&Note>, Vec<&Note>) = notes.iter().partition(|n| !n.orphaned);
         let mut work = None;
         let mut passage_id = None;
         let one = |out: &mut String, n: &Note| {
+            out.push_str(&format!(
+                "\n{} {}\n",
+                "#".repeat(NOTE_LEVEL),
+                md_escape(&citation(corpus, n))
+            ));
             out.push_str(&format!("\n> {}\n> — {}\n\n", md_escape(&n.exact), n.layer.label()));
-            out.push_str(n.body.trim_end());
+            out.push_str(demote_headings(n.body.trim_end()).as_str());
             out.push_str("\n\n");
             let mut meta = Vec::new();
             if !n.tags.is_empty() {
@@ -88,5 +194,24 @@ impl Store {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::demote_headings;
+
+    #[test]
+    fn a_note_s_headings_go_below_its_own() {
+        assert_eq!(demote_headings("# Big\ntext"), "##### Big\ntext");
+        assert_eq!(demote_headings("## Two ##"), "###### Two");
+        assert_eq!(demote_headings("### Deep"), "**Deep**");
+        assert_eq!(demote_headings("Title\n=====\nbody"), "##### Title\nbody");
+        assert_eq!(demote_headings("Sub\n---"), "###### Sub");
+        // Not headings: a hash without a space, a rule after a blank line, code.
+        assert_eq!(demote_headings("#tag"), "#tag");
+        assert_eq!(demote_headings("a\n\n---"), "a\n\n---");
+        assert_eq!(demote_headings("```\n# not\n```"), "```\n# not\n```");
+        assert_eq!(demote_headings("    # indented code"), "    # indented code");
     }
 }
