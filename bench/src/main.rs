@@ -314,11 +314,25 @@ fn loop_queries(args: &[String]) -> Result<()> {
         }
         return Ok(());
     }
+    // SHELI_BENCH_LOOP=concordance: sorted by left context, with collocations
+    // (both read every matching segment's stored text).
+    let concordance = std::env::var("SHELI_BENCH_LOOP").as_deref() == Ok("concordance");
     for q in queries {
         let mut samples = Vec::new();
+        let req = sheli_index::SearchRequest {
+            query: q.clone(),
+            limit: engine::LIMIT,
+            sort: sheli_index::SortOrder::Left,
+            collocations: true,
+            ..Default::default()
+        };
         for _ in 0..n {
             samples.push(time_ms(|| {
-                black_box(engine::search(&index, q).expect("search"));
+                if concordance {
+                    black_box(index.search(&req).expect("search"));
+                } else {
+                    black_box(engine::search(&index, q).expect("search"));
+                }
             }));
         }
         println!(
