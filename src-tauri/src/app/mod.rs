@@ -27,6 +27,7 @@ pub mod index_slot;
 pub mod note_commands;
 pub mod reading_commands;
 pub mod search;
+pub mod search_views;
 pub mod settings;
 pub mod state;
 pub mod store_commands;
@@ -37,6 +38,8 @@ pub mod user_store;
 mod bindings;
 #[cfg(test)]
 mod reading_tests;
+#[cfg(test)]
+mod search_views_tests;
 #[cfg(test)]
 mod tests;
 

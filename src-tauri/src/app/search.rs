@@ -13,12 +13,15 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
-use sheli_index::{Collocate, IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
+use sheli_index::{IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
 
 use super::error::{AppError, AppResult};
 use super::index_slot::Phase;
 pub use super::index_slot::{IndexState, IndexStatus};
+pub use super::search_views::{
+    CollocateView, CollocationsView, HitListView, HitRefView, SearchSort,
+};
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_label, shown_text};
 
@@ -60,75 +63,6 @@ pub struct SearchQuery {
     /// results, for stepping from hit to hit in the reader.
     #[ts(optional)]
     pub hits: Option<bool>,
-}
-
-/// The order of the results.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum SearchSort {
-    /// Best first (BM25 weighted by layer).
-    #[default]
-    Relevance,
-    /// The order of the texts: source, passage, segment.
-    Position,
-    /// By the characters before the first match, read leftwards (folded).
-    Left,
-    /// By the characters after the first match (folded).
-    Right,
-}
-
-impl From<SearchSort> for SortOrder {
-    fn from(s: SearchSort) -> SortOrder {
-        match s {
-            SearchSort::Relevance => SortOrder::Relevance,
-            SearchSort::Position => SortOrder::Position,
-            SearchSort::Left => SortOrder::Left,
-            SearchSort::Right => SortOrder::Right,
-        }
-    }
-}
-
-/// A neighbour of the matches.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct CollocateView {
-    /// Folded, as search folds: what a refinement searches for.
-    pub key: String,
-    /// The same in the display script.
-    pub label: String,
-    pub count: u32,
-}
-
-/// What stands immediately left and right of every occurrence, most
-/// frequent first, at most 20 of each.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct CollocationsView {
-    /// The occurrences counted (all of them).
-    pub occurrences: u32,
-    pub left_chars: Vec<CollocateView>,
-    /// The two characters before a match, in reading order.
-    pub left_words: Vec<CollocateView>,
-    pub right_chars: Vec<CollocateView>,
-    pub right_words: Vec<CollocateView>,
-}
-
-/// A matching segment, for stepping from hit to hit.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct HitRefView {
-    /// Passage id.
-    pub id: String,
-    pub source: String,
-    /// Index of the segment in its passage.
-    pub segment: u32,
-    /// Character ranges `[start, end)` of every hit in the segment's text.
-    pub ranges: Vec<[u32; 2]>,
-}
-
-/// Every matching segment in the order of the results.
-#[derive(Debug, Clone, Serialize, TS)]
-pub struct HitListView {
-    pub items: Vec<HitRefView>,
-    /// More segments match than `items` holds (it stops at 5000).
-    pub truncated: bool,
 }
 
 /// Opens (or builds) the index of the state's texts, reporting each change
@@ -440,40 +374,11 @@ pub fn search(
         });
     }
     let label = shown_label(&corpus, None, script);
-    let collocates = |v: &[Collocate]| -> AppResult<Vec<CollocateView>> {
-        v.iter()
-            .map(|c| {
-                Ok(CollocateView {
-                    key: c.text.clone(),
-                    label: label.text(&c.text)?,
-                    count: c.count as u32,
-                })
-            })
-            .collect()
-    };
     let collocations = match &resp.collocations {
-        Some(c) => Some(CollocationsView {
-            occurrences: c.occurrences as u32,
-            left_chars: collocates(&c.left_chars)?,
-            left_words: collocates(&c.left_words)?,
-            right_chars: collocates(&c.right_chars)?,
-            right_words: collocates(&c.right_words)?,
-        }),
+        Some(c) => Some(CollocationsView::new(c, &|t| Ok(label.text(t)?))?),
         None => None,
     };
-    let hits = resp.hits.map(|list| HitListView {
-        items: list
-            .items
-            .into_iter()
-            .map(|h| HitRefView {
-                id: h.id,
-                source: h.source,
-                segment: h.segment,
-                ranges: h.ranges.iter().map(|r| [r[0] as u32, r[1] as u32]).collect(),
-            })
-            .collect(),
-        truncated: list.truncated,
-    });
+    let hits = resp.hits.map(HitListView::from);
     Ok(SearchView {
         shown: resp.shown as u32,
         has_more: resp.has_more,
