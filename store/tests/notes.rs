@@ -421,15 +421,46 @@ fn web_annotation_export_and_import_round_trip() {
     s.connection()
         .execute("UPDATE note SET orphaned = 1, exact = '北面' WHERE id = ?1", [orphan])
         .unwrap();
-    let json = s.export_notes_annotations(&NoteFilter::default()).unwrap();
+    let json = s.export_notes_annotations(&c, &NoteFilter::default()).unwrap();
     let v: Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v["@context"], "http://www.w3.org/ns/anno.jsonld");
+    let context =
+        serde_json::json!(["http://www.w3.org/ns/anno.jsonld", { "sheli": "urn:sheli:vocab#" }]);
+    assert_eq!(v["@context"], context);
     assert_eq!(v["type"], "AnnotationCollection");
     assert_eq!(v["total"], 3);
+    // The collection and its page have ids (W3C annotation model 5.1, 5.2);
+    // the page is part of the collection.
+    let collection = v["id"].as_str().unwrap();
+    let page = v["first"]["id"].as_str().unwrap();
+    assert!(
+        collection.starts_with("urn:uuid:") && page.starts_with("urn:uuid:") && collection != page
+    );
+    assert_eq!(v["first"]["type"], "AnnotationPage");
+    assert_eq!(v["first"]["partOf"], collection);
+    assert_eq!(v["first"]["startIndex"], 0);
+    let again: Value =
+        serde_json::from_str(&s.export_notes_annotations(&c, &NoteFilter::default()).unwrap())
+            .unwrap();
+    assert_eq!(again["id"], v["id"], "the same notes are the same collection");
+    let one = s
+        .export_notes_annotations(
+            &c,
+            &NoteFilter { tag: Some("gloss".into()), ..Default::default() },
+        )
+        .unwrap();
+    let one: Value = serde_json::from_str(&one).unwrap();
+    assert_ne!(one["id"], v["id"], "other notes, another collection");
     let items = v["first"]["items"].as_array().unwrap();
     let first = items.iter().find(|i| i["target"]["selector"][0]["exact"] == "警也").unwrap();
     assert_eq!(first["type"], "Annotation");
-    assert_eq!(first["@context"], "http://www.w3.org/ns/anno.jsonld");
+    assert_eq!(first["@context"], context);
+    // The target names the passage by its stable IRI, with work, edition and
+    // layer as properties, and says what its positions count.
+    assert_eq!(first["target"]["type"], "SpecificResource");
+    assert_eq!(first["target"]["sheli:work"], "測試");
+    assert_eq!(first["target"]["sheli:layer"], "注");
+    assert!(first["target"]["sheli:edition"].is_string());
+    assert!(first["target"]["sheli:positions"].as_str().unwrap().contains("no separator"));
     assert_eq!(first["id"], format!("urn:uuid:{}", s.note(a).unwrap().uuid));
     assert_eq!(first["body"][0]["type"], "TextualBody");
     assert_eq!(first["body"][0]["format"], "text/markdown");
@@ -482,7 +513,7 @@ fn malformed_annotation_files_change_nothing() {
     let c = corpus_of(V1);
     let (_d, mut s) = store();
     note(&mut s, &c, "user.test.0001", "警也", 0, "x", &[]);
-    let good = s.export_notes_annotations(&NoteFilter::default()).unwrap();
+    let good = s.export_notes_annotations(&c, &NoteFilter::default()).unwrap();
     let (_d2, mut t) = store();
     let bad = [
         "".to_string(),

@@ -155,11 +155,14 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
                 text: state.store.lock()?.export_notes_markdown(&corpus, filter)?,
             })
         }
-        "json" => Ok(ExportFile {
-            file_name: "sheli-notes.jsonld".into(),
-            mime: "application/ld+json".into(),
-            text: state.store.lock()?.export_notes_annotations(filter)?,
-        }),
+        "json" => {
+            let corpus = state.corpus()?;
+            Ok(ExportFile {
+                file_name: "sheli-notes.jsonld".into(),
+                mime: "application/ld+json".into(),
+                text: state.store.lock()?.export_notes_annotations(&corpus, filter)?,
+            })
+        }
         other => Err(AppError::invalid(format!(
             "“{}” is not an export format: use markdown or json",
             other.escape_default()

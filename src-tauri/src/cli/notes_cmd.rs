@@ -218,7 +218,7 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
             let filter = NoteFilter { work, tag, ..NoteFilter::default() };
             let text = match format {
                 NotesFormat::Markdown => store.export_notes_markdown(&*corpus()?, &filter)?,
-                NotesFormat::Json => store.export_notes_annotations(&filter)?,
+                NotesFormat::Json => store.export_notes_annotations(&*corpus()?, &filter)?,
             };
             write_output(Output { path: output.as_deref(), force }, &text, json)?;
         }

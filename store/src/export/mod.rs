@@ -18,10 +18,12 @@
 //! - **Markdown** ([`Store::export_notes_markdown`]), grouped by work and
 //!   passage, each note under the span it quotes;
 //! - **W3C Web Annotation JSON** ([`Store::export_notes_annotations`]): an
-//!   `AnnotationCollection` whose items are `Annotation`s with a Markdown
-//!   `TextualBody` (tags as `tagging` bodies) and a target
-//!   `urn:sheli:passage:<id>` with a `TextQuoteSelector` and a
-//!   `TextPositionSelector`.
+//!   `AnnotationCollection` and its page, both with ids, whose items are
+//!   `Annotation`s with a Markdown `TextualBody` (tags as `tagging` bodies)
+//!   and a target `urn:sheli:passage:<id>` (with `sheli:work`,
+//!   `sheli:edition`, `sheli:layer`) with a `TextQuoteSelector` and a
+//!   `TextPositionSelector` over the passage's layers joined with no
+//!   separator (see `web_annotation.rs`).
 //!
 //! Every import is checked whole before anything is written, and written in
 //! one transaction: a bad file changes nothing.

@@ -1,4 +1,17 @@
 //! Notes as W3C Web Annotations (JSON-LD), and their import.
+//!
+//! The export is an `AnnotationCollection` and its one `AnnotationPage`,
+//! each with an `id` (`urn:uuid:…`, named after the notes it holds, so the
+//! same notes export to the same ids; the page is `partOf` the collection). Each annotation keeps its note's `urn:uuid:`
+//! across exports. Its target names the passage by a stable IRI,
+//! `urn:sheli:passage:<passage id>` (a passage id is `<work>.<edition>.<ordinal>`,
+//! e.g. `xiangshe.zhushu.0123`, and never changes for a text), and gives the
+//! work, the edition and the layer in Sheli's own terms (`sheli:work`,
+//! `sheli:edition`, `sheli:layer`, the prefix `sheli:` declared in the
+//! context as `urn:sheli:vocab#`). Its selectors count characters of the
+//! passage's text: every segment's text (every layer, in the order the
+//! passage gives them) joined with no separator, as `sheli:positions` says in
+//! each target.
 
 use std::collections::HashSet;
 
@@ -16,8 +29,35 @@ pub const ANNO_CONTEXT: &str = "http://www.w3.org/ns/anno.jsonld";
 /// Prefix of a passage's URI in Web Annotation targets.
 pub const PASSAGE_URN: &str = "urn:sheli:passage:";
 
+/// A name-based UUID URN (the version-5 layout, over SHA-256) of `parts`:
+/// the same notes give the same collection id in every export.
+fn name_uuid<'a>(parts: impl Iterator<Item = &'a str>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"sheli annotation collection\0");
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update([0]);
+    }
+    let mut b: Vec<u8> = h.finalize()[..16].to_vec();
+    b[6] = (b[6] & 0x0f) | 0x50;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let x: String = b.iter().map(|v| format!("{v:02x}")).collect();
+    format!("urn:uuid:{}-{}-{}-{}-{}", &x[0..8], &x[8..12], &x[12..16], &x[16..20], &x[20..32])
+}
+
+/// What a target's positions count, said in each target.
+const POSITIONS: &str =
+    "characters of the passage's segments (every layer, in order) joined with no separator";
+
+/// The context of Sheli's exports: Web Annotation's, and the `sheli:` prefix
+/// of its own properties.
+fn context() -> Value {
+    json!([ANNO_CONTEXT, { "sheli": "urn:sheli:vocab#" }])
+}
+
 /// The body of a note as one Web Annotation.
-fn annotation(n: &Note) -> Value {
+fn annotation(corpus: &Corpus, n: &Note) -> Value {
     let mut body = vec![json!({
         "type": "TextualBody",
         "value": n.body,
@@ -27,8 +67,9 @@ fn annotation(n: &Note) -> Value {
     for t in &n.tags {
         body.push(json!({ "type": "TextualBody", "value": t, "purpose": "tagging" }));
     }
+    let edition = corpus.source(&n.source_id).map(|s| s.info.edition.clone()).unwrap_or_default();
     json!({
-        "@context": ANNO_CONTEXT,
+        "@context": context(),
         "id": format!("urn:uuid:{}", n.uuid),
         "type": "Annotation",
         "motivation": "commenting",
@@ -36,7 +77,12 @@ fn annotation(n: &Note) -> Value {
         "modified": format_rfc3339(n.modified),
         "body": body,
         "target": {
+            "type": "SpecificResource",
             "source": format!("{PASSAGE_URN}{}", n.passage_id),
+            "sheli:work": n.work,
+            "sheli:edition": edition,
+            "sheli:layer": n.layer.label(),
+            "sheli:positions": POSITIONS,
             "selector": [
                 { "type": "TextQuoteSelector", "exact": n.exact, "prefix": n.prefix, "suffix": n.suffix },
                 { "type": "TextPositionSelector", "start": n.start, "end": n.end },
@@ -184,17 +230,20 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
 
 impl Store {
     /// Notes as W3C Web Annotation JSON: an `AnnotationCollection`.
-    pub fn export_notes_annotations(&self, filter: &NoteFilter) -> Result<String> {
+    pub fn export_notes_annotations(&self, corpus: &Corpus, filter: &NoteFilter) -> Result<String> {
         let notes = self.notes(filter)?;
-        let items: Vec<Value> = notes.iter().map(annotation).collect();
+        let items: Vec<Value> = notes.iter().map(|n| annotation(corpus, n)).collect();
+        let collection = name_uuid(notes.iter().map(|n| n.uuid.as_str()));
+        let page = name_uuid([collection.as_str(), "page 1"].into_iter());
         let doc = json!({
-            "@context": ANNO_CONTEXT,
+            "@context": context(),
+            "id": collection,
             "type": "AnnotationCollection",
             "label": "Notes from Sheli 射禮",
             "generator": { "type": "Software", "name": "Sheli 射禮", "version": env!("CARGO_PKG_VERSION") },
             "generated": format_rfc3339(now()),
             "total": items.len(),
-            "first": { "type": "AnnotationPage", "items": items },
+            "first": { "id": page, "type": "AnnotationPage", "partOf": collection, "startIndex": 0, "items": items },
         });
         Ok(serde_json::to_string_pretty(&doc).expect("JSON values serialise"))
     }
