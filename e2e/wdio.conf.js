@@ -56,6 +56,7 @@ export const config = {
     "./specs/user-data.e2e.js",
     "./specs/chars.e2e.js",
     "./specs/a11y.e2e.js",
+    "./specs/keyboard.e2e.js",
     "./specs/texts.e2e.js",
   ],
   maxInstances: 1,

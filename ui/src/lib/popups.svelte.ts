@@ -6,6 +6,7 @@
 import type { CardSummary } from "./bindings/CardSummary";
 import type { TextSelection } from "./bindings/TextSelection";
 import type { Anchor, CharSpot } from "./char-spots";
+import { restoreCursor, saveCursor } from "./reading-cursor";
 
 export type Popup =
   | {
@@ -39,12 +40,15 @@ class Popups {
   /** Whether the pop-up just opened should take the focus. */
   focusOnOpen = false;
   #returnTo: HTMLElement | null = null;
+  /** The reading cursor where the pop-up was opened, put back with the focus. */
+  #cursor: Range | null = null;
 
   open(popup: Popup, { focus }: OpenOptions): void {
     const active = document.activeElement as HTMLElement | null;
     // Keep the first place of a chain of pop-ups (term → character).
     if (!this.current || !this.#returnTo?.isConnected) {
       this.#returnTo = active && active !== document.body && !active.closest("[data-popup]") ? active : null;
+      this.#cursor = saveCursor();
     }
     this.focusOnOpen = focus;
     this.current = popup;
@@ -69,8 +73,13 @@ class Popups {
     const inside = document.activeElement?.closest("[data-popup]") ?? null;
     this.current = null;
     const back = this.#returnTo;
+    const cursor = this.#cursor;
     this.#returnTo = null;
-    if (restore || inside) returnFocus(back);
+    this.#cursor = null;
+    if (restore || inside) {
+      returnFocus(back);
+      restoreCursor(cursor);
+    }
   }
 }
 

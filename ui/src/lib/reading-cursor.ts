@@ -91,3 +91,27 @@ export function moveCursor(scope: HTMLElement, dir: 1 | -1, extend: boolean): Ch
   sel.collapse(p.node, p.offset);
   return target;
 }
+
+/**
+ * The cursor (the selection's range) if it is in a reader passage, to put
+ * back when the focus returns there: focusing a pop-up moves WebKit's
+ * selection away from the text.
+ */
+export function saveCursor(): Range | null {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0) return null;
+  const r = sel.getRangeAt(0);
+  const el = r.startContainer.nodeType === Node.ELEMENT_NODE ? (r.startContainer as Element) : r.startContainer.parentElement;
+  return el?.closest("[data-passage]") ? r.cloneRange() : null;
+}
+
+/** Puts a saved cursor back (collapsed to its end with `collapse`), if its text is still there. */
+export function restoreCursor(r: Range | null, collapse = false): void {
+  if (!r || !r.startContainer.isConnected || !r.endContainer.isConnected) return;
+  const sel = window.getSelection();
+  if (!sel) return;
+  const put = r.cloneRange();
+  if (collapse) put.collapse(false);
+  sel.removeAllRanges();
+  sel.addRange(put);
+}

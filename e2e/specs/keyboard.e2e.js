@@ -1,0 +1,240 @@
+// The keyboard alone (issue 17): no mouse, no scripted selection or focus.
+// A passage opened from search, a term's card and a character's pop-over
+// opened at the reading cursor, a selection made with Shift+→ added to a
+// glossary and noted, a review session, a glossary deleted, the reader's
+// keys listed. After every step the focus is on a visible control (never the
+// page body), and Escape gives it back where it was. Screenshots kb-….
+import { nudgedShot } from "./helpers.js";
+
+const shot = (name) => nudgedShot(`kb-${name}`);
+
+// 鄉射禮 passage 164: 「…北面立于所設楅之南…」, its 注 「楅猶幅也,所以承笴矢者。」
+const PASSAGE = "xiangshe.zhushu.0164";
+const GLOSSARY = "keyboard list";
+
+/** What has the focus: a summary, and whether it is a visible control (not the page). */
+async function focused() {
+  return browser.execute(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body || a === document.documentElement) return { lost: true };
+    const r = a.getBoundingClientRect();
+    const style = getComputedStyle(a);
+    return {
+      lost: false,
+      visible: r.width > 0 && r.height > 0 && style.visibility !== "hidden" && !a.closest("[hidden]"),
+      testid: a.getAttribute("data-testid"),
+      passage: a.getAttribute("data-passage"),
+      id: a.id,
+      tag: a.tagName,
+      popup: !!a.closest("[data-popup]"),
+      text: (a.textContent || "").trim().slice(0, 40),
+    };
+  });
+}
+
+async function expectFocusVisible(step) {
+  const f = await focused();
+  expect({ step, lost: f.lost, visible: f.visible }).toEqual({ step, lost: false, visible: true });
+  return f;
+}
+
+/** Tab (or Shift+Tab, `back`) until the focused element matches `selector`; at most `max` presses. */
+async function tabTo(selector, max = 80, back = false) {
+  for (let i = 0; i < max; i++) {
+    if (await browser.execute((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await browser.keys(back ? ["Shift", "Tab"] : "Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The character after the reading cursor (read, not set). */
+async function charAtCursor() {
+  return browser.execute(() => {
+    const s = window.getSelection();
+    if (!s || !s.focusNode) return null;
+    const n = s.focusNode;
+    return n.nodeType === 3 ? n.data.slice(s.focusOffset, s.focusOffset + 1) : null;
+  });
+}
+
+/** → until the cursor stands before `char` (at most `max` presses). */
+async function cursorTo(char, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await browser.keys("ArrowRight");
+    if ((await charAtCursor()) === char) return;
+  }
+  throw new Error(`the cursor never reached ${char}`);
+}
+
+async function expectPassageFocused(step) {
+  const f = await expectFocusVisible(step);
+  expect(f.passage).toBe(PASSAGE);
+}
+
+describe("The keyboard alone", () => {
+  it("opens a passage from search (Ctrl+K, type, Enter): the focus on the passage", async () => {
+    await expect(browser).toHaveTitle("Sheli 射禮");
+    await browser.waitUntil(async () => !(await $('[data-testid="index-progress"]').isExisting()), {
+      timeoutMsg: "the search index was never ready",
+    });
+    await browser.keys(["Control", "k"]);
+    let f = await expectFocusVisible("Ctrl+K");
+    expect(f.testid).toBe("search-input");
+    // Typed into the focused box (WebDriver's element keys: the actions API types no Han characters).
+    await $('[data-testid="search-input"]').addValue("楅猶幅也 source:xiangshe.zhushu");
+    // The results of the whole query (each keystroke searched as it came).
+    await browser.waitUntil(async () => {
+      const hits = await $$('[data-testid="search-hit"]').map((h) => h.getText());
+      return hits.length > 0 && hits.every((t) => t.includes(PASSAGE));
+    });
+    await browser.keys("Enter");
+    await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).passage === PASSAGE, { timeoutMsg: "the passage never had the focus" });
+    await expectPassageFocused("search hit opened");
+    await shot("passage");
+  });
+
+  it("the reading cursor opens a term's card (楅); Escape gives the focus back to the passage", async () => {
+    await cursorTo("楅");
+    await expectPassageFocused("cursor moved");
+    await browser.keys("Enter");
+    await $('[data-testid="term-popover"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).popup, { timeoutMsg: "the card did not take the focus" });
+    await expectFocusVisible("term card");
+    await shot("term-card");
+    await browser.keys("Escape");
+    await expect($('[data-testid="term-popover"]')).not.toBeExisting();
+    await expectPassageFocused("term card closed");
+  });
+
+  it("→ steps on to 之 and Enter opens its character pop-over; Escape gives the focus back", async () => {
+    await browser.keys("ArrowRight");
+    expect(await charAtCursor()).toBe("之");
+    await browser.keys("Enter");
+    await $('[data-testid="char-popover"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).popup, { timeoutMsg: "the pop-over did not take the focus" });
+    await expectFocusVisible("character pop-over");
+    await shot("char-popover");
+    await browser.keys("Escape");
+    await expect($('[data-testid="char-popover"]')).not.toBeExisting();
+    await expectPassageFocused("character pop-over closed");
+  });
+
+  it("Shift+→ selects 之南; Enter goes to its actions; the card is added to a glossary; Done gives the focus back", async () => {
+    // A glossary to add to, created from the keyboard in the glossaries view? The
+    // selection's form offers the existing ones, or a new one: Tab and type.
+    await browser.keys(["Shift", "ArrowRight"]);
+    await browser.keys(["Shift", "ArrowRight"]);
+    await browser.keys("Shift"); // released
+    await browser.waitUntil(async () => (await browser.execute(() => window.getSelection().toString())) === "之南", {
+      timeoutMsg: "Shift+→ did not select 之南",
+    });
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    // A term card that a selection may open never takes the focus.
+    await expectPassageFocused("selected");
+    await browser.keys("Enter");
+    let f = await expectFocusVisible("Enter on a selection");
+    expect(f.testid).toBe("sel-add-note");
+    await browser.keys("Tab");
+    f = await expectFocusVisible("Tab");
+    expect(f.testid).toBe("sel-add-card");
+    await browser.keys("Enter");
+    await $('[data-testid="sel-card-save"]').waitForDisplayed();
+    f = await expectFocusVisible("the card form");
+    expect(f.testid).toBe("sel-glossary");
+    await shot("selection-card-form");
+    await tabTo('[data-testid="sel-card-save"]');
+    await browser.keys("Enter");
+    await $('[data-testid="card-added"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).testid === "sel-done", { timeoutMsg: "Done never had the focus" });
+    await shot("card-added");
+    await browser.keys("Enter");
+    await expect($('[data-testid="selection-actions"]')).not.toBeExisting();
+    await expectPassageFocused("selection's actions closed");
+  });
+
+  it("a note on a selection: typed and saved; the focus back on the passage; Escape leaves an editor", async () => {
+    await browser.keys(["Shift", "ArrowRight"]);
+    await browser.keys("Shift");
+    await browser.waitUntil(async () => (await browser.execute(() => window.getSelection().toString())).length > 0);
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    await browser.keys("Enter");
+    expect((await expectFocusVisible("Enter on a selection")).testid).toBe("sel-add-note");
+    // Escape from the menu: closed, the focus back on the passage.
+    await browser.keys("Escape");
+    await expect($('[data-testid="selection-actions"]')).not.toBeExisting();
+    await expectPassageFocused("menu closed with Escape");
+    await browser.keys(["Shift", "ArrowRight"]);
+    await browser.keys("Shift");
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    await browser.keys("Enter");
+    await browser.keys("Enter"); // Add note
+    await $('[data-testid="note-text"]').waitForDisplayed();
+    expect((await expectFocusVisible("note editor")).testid).toBe("note-text");
+    await browser.keys("typed with the keyboard");
+    await tabTo('[data-testid="note-save"]');
+    await browser.keys("Enter");
+    await browser.waitUntil(
+      async () => (await $$('[data-testid="margin-note"]').map((n) => n.getText())).some((t) => t.includes("typed with the keyboard")),
+      { timeoutMsg: "the note never appeared in the margin" },
+    );
+    await expectPassageFocused("note saved");
+    await shot("note-saved");
+  });
+
+  it("? lists the reader's keys; Escape gives the focus back", async () => {
+    await browser.keys("?");
+    await $('[data-testid="reader-keys"]').waitForDisplayed();
+    expect((await expectFocusVisible("keys listed")).id).toBe("reader-keys");
+    await expect($('[data-testid="reader-keys"]')).toHaveText(expect.stringContaining("Shift + ← / →"));
+    await shot("keys");
+    await browser.keys("Escape");
+    await expect($('[data-testid="reader-keys"]')).not.toBeExisting();
+    await expectPassageFocused("keys closed");
+  });
+
+  it("a review session from the keyboard: Enter reveals, Enter grades Good, the focus follows", async () => {
+    await tabTo('[data-testid="nav-review"]', 300, true);
+    await browser.keys("Enter");
+    await $('[data-testid="review"]').waitForDisplayed();
+    const reveal = await $('[data-testid="review-reveal"]');
+    const done = await $('[data-testid="review-done"]');
+    await browser.waitUntil(async () => (await reveal.isDisplayed()) || (await done.isDisplayed()));
+    expect(await reveal.isDisplayed()).toBe(true);
+    await tabTo('[data-testid="review-reveal"]');
+    for (let i = 0; i < 12 && (await reveal.isExisting()); i++) {
+      await browser.keys("Enter");
+      await browser.waitUntil(async () => (await focused()).testid === "grade-good", { timeoutMsg: "Good never had the focus" });
+      // (Visually hidden: WebDriver reads no text out of it, so its property.)
+      expect(await $('[data-testid="review-announce"]').getProperty("textContent")).toContain("Answer");
+      if (i === 0) await shot("review-answer");
+      await browser.keys("Enter");
+      await browser.waitUntil(async () => ["review-reveal", "review-done"].includes((await focused()).testid), {
+        timeoutMsg: "the focus did not go to the next card",
+      });
+      await expectFocusVisible(`graded ${i + 1}`);
+    }
+    await expect($('[data-testid="review-outcome"]')).toHaveText(/^Good: next review/);
+  });
+
+  it("a glossary created and deleted from the keyboard; the focus on the list afterwards", async () => {
+    await tabTo('[data-testid="nav-glossaries"]', 100, true);
+    await browser.keys("Enter");
+    await $('[data-testid="glossaries"]').waitForDisplayed();
+    await tabTo("#new-glossary");
+    await browser.keys(GLOSSARY);
+    await browser.keys("Enter");
+    await expect($('[data-testid="glossary-title"]')).toHaveText(GLOSSARY);
+    await expectFocusVisible("glossary created");
+    await tabTo('[data-testid="delete-glossary"]');
+    await browser.keys("Enter");
+    expect((await expectFocusVisible("Delete…")).testid).toBe("delete-glossary-confirm");
+    await browser.keys("Enter");
+    await browser.waitUntil(async () => !(await $$('[data-testid="glossary-item"]').map((g) => g.getText())).some((t) => t.includes(GLOSSARY)), {
+      timeoutMsg: "the glossary was not deleted",
+    });
+    const f = await expectFocusVisible("glossary deleted");
+    expect(["glossary-item", "new-glossary"]).toContain(f.testid);
+    await shot("glossary-deleted");
+  });
+});
