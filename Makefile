@@ -25,8 +25,11 @@ test: deps ui test-rust test-ui
 	scripts/install-deps.sh e2e
 	SHELI_E2E_NO_BUILD=1 e2e/run.sh
 
+# The real clients (Anki) are installed first and named to the tests that use
+# them (src-tauri/tests/integration/real_clients.rs).
 test-rust:
-	$(CARGO) test --workspace --locked
+	scripts/install-deps.sh clients
+	SHELI_ANKI_PYTHON=$(CURDIR)/target/clients-venv/bin/python $(CARGO) test --workspace --locked
 
 ## Vitest (api.ts, stores, components) and svelte-check.
 test-ui: deps

@@ -6,6 +6,8 @@
 #   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
 #                                    and the npm packages of e2e/ (WebdriverIO)
 #   scripts/install-deps.sh bundler  the tauri bundler (npm @tauri-apps/cli) for `make package`
+#   scripts/install-deps.sh clients  the real clients the tests check Sheli's files with
+#                                    (the `anki` Python package) in target/clients-venv
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +19,7 @@ cd "$(dirname "$0")/.."
 # screenshots show the characters; python3 because the CLI tests read
 # `sheli search --format csv|tsv` with Python's csv module, a real client.
 APT_PACKAGES=(build-essential pkg-config file libwebkit2gtk-4.1-dev libxdo-dev libssl-dev
-  librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk python3)
+  librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk python3 python3-venv)
 
 system() {
   local missing=()
@@ -52,6 +54,18 @@ e2e() {
 bundler() {
   [ -x src-tauri/bundle/node_modules/.bin/tauri ] ||
     (cd src-tauri/bundle && npm install --no-audit --no-fund --loglevel=error)
+}
+
+# Anki's own Python package (its Rust backend, the importer and exporter the
+# app uses), pinned: src-tauri/tests/integration/real_clients.rs imports
+# Sheli's glossary files with it and reads its exports back.
+ANKI_VERSION=26.9.3
+clients() {
+  local venv=target/clients-venv
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import anki, importlib.metadata as m; assert m.version('anki') == '$ANKI_VERSION'" 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "anki==$ANKI_VERSION"
+  fi
 }
 
 for step in "$@"; do "$step"; done

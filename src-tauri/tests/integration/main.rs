@@ -14,5 +14,6 @@ mod concordance_cli;
 mod headless;
 mod index_cli;
 mod library_cli;
+mod real_clients;
 mod store_cli;
 mod stress;

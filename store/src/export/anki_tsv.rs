@@ -169,18 +169,42 @@ fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, S
     Ok(records)
 }
 
-const TSV_COLUMNS: [&str; 7] =
-    ["Front", "Back", "Tags", "Reading", "Definition", "Sheli card", "Passages"];
+const TSV_COLUMNS: [&str; 8] =
+    ["Front", "Back", "Tags", "Reading", "Definition", "Sheli card", "Passages", "GUID"];
+
+/// The note types whose first two fields are a front and a back.
+const BASIC_TYPES: [&str; 4] = [
+    "Basic",
+    "Basic (and reversed card)",
+    "Basic (optional reversed card)",
+    "Basic (type in the answer)",
+];
+
+/// A card's GUID for Anki: stable for as long as the card exists (its id and
+/// the moment it was made, hashed), different for every card.
+fn card_guid(c: &crate::UserCard) -> String {
+    use sha2::{Digest, Sha256};
+    let h =
+        Sha256::digest(format!("sheli card {} {}", c.id, crate::time::format_rfc3339(c.created)));
+    let hex: String = h[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("sheli-{hex}")
+}
 
 impl Store {
     /// A glossary as a text file Anki imports (see the module documentation).
     pub fn export_glossary_tsv(&self, id: i64) -> Result<String> {
         let g = self.glossary(id)?;
         let mut out = String::new();
-        out.push_str("#separator:tab\n#html:true\n");
+        // Anki's file headers: the Basic note type whatever Anki used last
+        // (a Cloze type would lose the definitions), the deck, the columns by
+        // name (Front and Back fill Basic's fields; Anki leaves the others),
+        // and a GUID per card so that importing a changed glossary again
+        // updates its notes instead of adding them twice.
+        out.push_str("#separator:tab\n#html:true\n#notetype:Basic\n");
         out.push_str(&format!("#deck:{}\n", g.name));
         out.push_str(&format!("#columns:{}\n", TSV_COLUMNS.join("\t")));
         out.push_str("#tags column:3\n");
+        out.push_str(&format!("#guid column:{}\n", TSV_COLUMNS.len()));
         for c in self.cards(id)? {
             let back = match (c.reading.is_empty(), c.definition.is_empty()) {
                 (false, false) => format!("{}\n{}", c.reading, c.definition),
@@ -195,6 +219,7 @@ impl Store {
                 html_field(&c.definition),
                 c.builtin_id.as_deref().map(html_field).unwrap_or_default(),
                 c.passages.join(" "),
+                card_guid(&c),
             ];
             out.push_str(&fields.join("\t"));
             out.push('\n');
@@ -237,16 +262,42 @@ impl Store {
             .map(|c| c.split('\t').map(|s| s.trim().to_ascii_lowercase()).collect())
             .unwrap_or_default();
         let col = |names: &[&str]| columns.iter().position(|c| names.contains(&c.as_str()));
-        let tags_col = match headers.get("tags column") {
-            Some(n) => Some(
-                n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                    malformed(WHAT, format!("“#tags column:{n}” is not a column number"))
-                })? - 1,
-            ),
-            None => col(&["tags"]),
+        // `#tags column:3` and the others Anki writes (`#guid column`,
+        // `#notetype column`, `#deck column`): 1-based column numbers.
+        let numbered = |key: &str| -> Result<Option<usize>> {
+            match headers.get(key) {
+                Some(n) => Ok(Some(
+                    n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                        malformed(WHAT, format!("“#{key}:{n}” is not a column number"))
+                    })? - 1,
+                )),
+                None => Ok(None),
+            }
         };
-        let front = col(&["front", "headword"]).unwrap_or(0);
-        let back = col(&["back"]).or(if columns.is_empty() { Some(1) } else { None });
+        let tags_col = numbered("tags column")?.or_else(|| col(&["tags"]));
+        let guid_col = numbered("guid column")?.or_else(|| col(&["guid"]));
+        let notetype_col = numbered("notetype column")?;
+        let deck_col = numbered("deck column")?;
+        let special = [tags_col, guid_col, notetype_col, deck_col];
+        // Without named columns, a note's fields are the columns that are none
+        // of the above, in order: Anki's own export puts guid, note type and
+        // deck first, and its first field is not column 1.
+        let fields_in_order: Vec<usize> = if columns.is_empty() {
+            (0..64).filter(|i| !special.contains(&Some(*i))).take(2).collect()
+        } else {
+            Vec::new()
+        };
+        if let Some(t) = headers.get("notetype").map(|t| t.trim())
+            && !BASIC_TYPES.contains(&t)
+        {
+            return Err(unmappable(t, None));
+        }
+        let front = col(&["front", "headword"]).or(fields_in_order.first().copied()).unwrap_or(0);
+        let back = col(&["back"]).or(if columns.is_empty() {
+            fields_in_order.get(1).copied()
+        } else {
+            None
+        });
         let reading = col(&["reading"]);
         let definition = col(&["definition"]);
         let builtin = col(&["sheli card", "sheli"]);
@@ -256,7 +307,17 @@ impl Store {
             return Err(malformed(WHAT, "it holds no cards"));
         }
         let mut entries = Vec::new();
+        let mut first_deck = None;
         for (line, fields) in records {
+            if let Some(t) = notetype_col.and_then(|i| fields.get(i)).map(|t| t.trim())
+                && !BASIC_TYPES.contains(&t)
+            {
+                return Err(unmappable(t, Some(line)));
+            }
+            if first_deck.is_none() {
+                first_deck =
+                    deck_col.and_then(|i| fields.get(i)).map(|d| field(d).trim().to_owned());
+            }
             if !columns.is_empty() && fields.len() > columns.len() {
                 return Err(malformed(
                     WHAT,
@@ -283,13 +344,25 @@ impl Store {
                 .unwrap_or_default();
             entries.push(CardEntry { builtin, headword, reading, definition, tags, passages });
         }
-        let deck = headers.get("deck").map(|d| d.trim().to_owned());
+        let deck = headers.get("deck").map(|d| d.trim().to_owned()).or(first_deck);
         let name = name.map(str::to_owned).or(deck).unwrap_or_default();
         if name.trim().is_empty() {
             return Err(malformed(WHAT, "it has no #deck: header; give the glossary a name"));
         }
         self.import_cards(corpus, WHAT, &name, "", entries)
     }
+}
+
+/// A file whose note type has no front and back Sheli can read.
+fn unmappable(notetype: &str, line: Option<usize>) -> crate::StoreError {
+    let at = line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    malformed(
+        "the TSV file",
+        format!(
+            "its notes are of the type “{notetype}”{at}, whose fields Sheli cannot map to a headword \
+             and a definition; export notes of a Basic type"
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -4,14 +4,16 @@
 //!
 //! Glossaries:
 //! - **Anki TSV** ([`Store::export_glossary_tsv`]): Anki's text-file headers
-//!   (`#separator:tab`, `#html:true`, `#deck:`, `#columns:`, `#tags
-//!   column:`), then one card a line: `Front` (headword), `Back` (reading and
+//!   (`#separator:tab`, `#html:true`, `#notetype:Basic`, `#deck:`,
+//!   `#columns:`, `#tags column:`, `#guid column:`), then one card a line: `Front` (headword), `Back` (reading and
 //!   definition, for Anki's Basic note type), `Tags` (space-separated), and
 //!   the columns Sheli reads back: `Reading`, `Definition`, `Sheli card` (the
-//!   built-in card's id) and `Passages`. Fields are HTML: `&`, `<`, `>`,
+//!   built-in card's id), `Passages` and `GUID` (stable per card). Fields are HTML: `&`, `<`, `>`,
 //!   `"`, tabs and a leading `#` are written as entities, line breaks as
 //!   `<br>`. The import also reads Anki's own exports (quoted fields, HTML
-//!   stripped to text, `Front`/`Back` when Sheli's columns are absent).
+//!   stripped to text, `Front`/`Back` when Sheli's columns are absent; the
+//!   GUID, note type and deck columns of Anki's own export set aside; a
+//!   note type other than Basic refused).
 //! - **JSON** ([`GlossaryFile`]).
 //!
 //! Notes:
