@@ -258,12 +258,13 @@ fn tsv_round_trip_into_an_empty_profile() {
     let mut lines = tsv.lines();
     assert_eq!(lines.next(), Some("#separator:tab"));
     assert_eq!(lines.next(), Some("#html:true"));
+    assert_eq!(lines.next(), Some("#notetype:Basic"));
     assert_eq!(lines.next(), Some("#deck:射器 cups & <stands>"));
     assert!(tsv.contains("#tags column:3\n"));
     assert!(tsv.contains("#columns:Front\tBack\tTags\t"));
     let rows: Vec<&str> = tsv.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(rows.len(), 4, "one line per card:\n{tsv}");
-    assert!(rows.iter().all(|r| r.split('\t').count() == 7), "{tsv}");
+    assert!(rows.iter().all(|r| r.split('\t').count() == 8), "{tsv}");
     assert!(rows[2].starts_with("&#35;豐\t"), "a leading # is escaped: {}", rows[2]);
     assert!(rows[2].contains("&lt;b&gt;not bold&lt;/b&gt; &amp;amp; literal"), "{}", rows[2]);
 
