@@ -87,7 +87,7 @@ fn glossary_review_and_notes_verbs() {
     assert!(
         std::fs::read_to_string(&tsv)
             .unwrap()
-            .starts_with("#separator:tab\n#html:true\n#deck:vessels\n")
+            .starts_with("#separator:tab\n#html:true\n#notetype:Basic\n#deck:vessels\n")
     );
     let other = dir.path().join("other");
     let a = json(&sheli(&other, &["glossary", "import", tsv.to_str().unwrap(), "--json"]));
