@@ -8,34 +8,14 @@
 //! overlaps, counted where it begins in the segment's own text.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
+use sheli_corpus::FoldMode;
 use sheli_corpus::fold::{fold, fold_mapped};
-use sheli_corpus::{Corpus, FoldMode};
 use sheli_index::search::MAX_HITS;
-use sheli_index::{
-    Collocate, SearchIndex, SearchRequest, SearchResponse, SortOrder, open_or_build,
-};
+use sheli_index::{Collocate, SearchRequest, SearchResponse, SortOrder};
 
-struct Fixture {
-    _dir: tempfile::TempDir,
-    index: SearchIndex,
-}
-
-fn corpus() -> &'static Corpus {
-    static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| Corpus::builtin().expect("built-in corpus parses"))
-}
-
-fn index() -> &'static SearchIndex {
-    static F: OnceLock<Fixture> = OnceLock::new();
-    &F.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let opened = open_or_build(&dir.path().join("index"), corpus(), &mut |_| {}).unwrap();
-        Fixture { _dir: dir, index: opened.index }
-    })
-    .index
-}
+mod common;
+use common::{corpus, index};
 
 type Key = (String, u32);
 

@@ -2,30 +2,14 @@
 //! public sanity figures of the corpus contract (CORPUS.md §5), filters,
 //! exact mode, pinyin, KWIC, and recovery from a damaged index.
 
-use std::sync::OnceLock;
+use sheli_index::{RebuildReason, SearchRequest, SearchResponse, open_or_build};
 
-use sheli_corpus::Corpus;
-use sheli_index::{RebuildReason, SearchIndex, SearchRequest, SearchResponse, open_or_build};
+mod common;
+use common::{corpus, index};
 
-struct Fixture {
-    _dir: tempfile::TempDir,
-    index: SearchIndex,
-}
-
-fn corpus() -> &'static Corpus {
-    static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| Corpus::builtin().expect("built-in corpus parses"))
-}
-
-fn index() -> &'static SearchIndex {
-    static F: OnceLock<Fixture> = OnceLock::new();
-    &F.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let opened = open_or_build(&dir.path().join("index"), corpus(), &mut |_| {}).unwrap();
-        assert_eq!(opened.rebuilt, Some(RebuildReason::Missing));
-        Fixture { _dir: dir, index: opened.index }
-    })
-    .index
+#[test]
+fn a_fresh_index_is_built_because_it_was_missing() {
+    assert_eq!(common::opened().rebuilt, Some(RebuildReason::Missing));
 }
 
 fn search(q: &str) -> SearchResponse {

@@ -8,31 +8,12 @@
 //! segment, or where the 記 begins or ends), folded, and the phrase counted
 //! by non-overlapping occurrences.
 
-use std::sync::OnceLock;
-
 use sheli_corpus::fold::fold;
-use sheli_corpus::{Corpus, FoldMode, Format, Layer};
-use sheli_index::{SearchIndex, SearchRequest, open_or_build};
+use sheli_corpus::{FoldMode, Format, Layer};
+use sheli_index::SearchRequest;
 
-struct Fixture {
-    _dir: tempfile::TempDir,
-    index: SearchIndex,
-}
-
-fn corpus() -> &'static Corpus {
-    static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| Corpus::builtin().expect("built-in corpus parses"))
-}
-
-fn index() -> &'static SearchIndex {
-    static F: OnceLock<Fixture> = OnceLock::new();
-    &F.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let opened = open_or_build(&dir.path().join("index"), corpus(), &mut |_| {}).unwrap();
-        Fixture { _dir: dir, index: opened.index }
-    })
-    .index
-}
+mod common;
+use common::{corpus, index};
 
 /// The 經 of `source` joined into runs across its notes, folded.
 fn joined_runs(source: &str) -> Vec<String> {
