@@ -102,7 +102,7 @@ pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<Lib
             }),
         }
     }
-    Ok(LibraryView { works })
+    Ok(LibraryView { works, left_out: state.left_out() })
 }
 
 fn layers_present(passages: &[Passage]) -> Vec<Layer> {

@@ -29,6 +29,9 @@ pub struct SourceView {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct LibraryView {
     pub works: Vec<WorkEntry>,
+    /// The user's texts left out of the library, each with why ("your text
+    /// user.… (file) was left out: …").
+    pub left_out: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

@@ -91,6 +91,7 @@ pub fn import_texts(
     let report = library::import_inputs(&state.data_dir, inputs, work, &mut |_, _, _| {})
         .map_err(import_error)?;
     let library = Library::open(&state.data_dir).map_err(import_error)?;
+    state.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
     state.set_corpus(library.corpus);
     Ok(report
         .imported

@@ -30,6 +30,9 @@ pub struct AppState {
     /// wrong. Replaced whole when the user imports texts; a command holds the
     /// `Arc` it took for as long as it runs.
     corpus: RwLock<Result<Arc<Corpus>, String>>,
+    /// The user's texts the library left out, said in words (the window
+    /// shows them above the library; a user must not lose a text unawares).
+    left_out: RwLock<Vec<String>>,
     /// The reader's settings (`settings.json`).
     pub settings: SettingsStore,
     /// The user's glossaries, review state and notes (`user.sqlite3`), or
@@ -47,10 +50,12 @@ impl AppState {
     /// and imported, `sheli_library::Library`) and reads the settings from
     /// `data_dir`. The search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
+        let mut left_out = Vec::new();
         let corpus = sheli_library::Library::open(&data_dir)
             .map(|l| {
                 for s in &l.skipped {
                     eprintln!("sheli: warning: {s}");
+                    left_out.push(s.to_string());
                 }
                 l.corpus
             })
@@ -59,6 +64,7 @@ impl AppState {
             eprintln!("sheli: the texts could not be loaded: {e}");
         }
         let state = AppState::with_corpus(corpus, data_dir);
+        state.set_left_out(left_out);
         if let Ok(c) = state.corpus() {
             state.store.reanchor_in_background(c);
         }
@@ -73,6 +79,7 @@ impl AppState {
         AppState {
             data_dir,
             corpus: RwLock::new(corpus),
+            left_out: RwLock::new(Vec::new()),
             settings,
             store,
             search: SearchSlot::default(),
@@ -91,6 +98,15 @@ impl AppState {
     /// Replaces the texts (after an import).
     pub fn set_corpus(&self, corpus: Arc<Corpus>) {
         *self.corpus.write().unwrap_or_else(|e| e.into_inner()) = Ok(corpus);
+    }
+
+    /// The user's texts the library left out, and why (one line each).
+    pub fn left_out(&self) -> Vec<String> {
+        self.left_out.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn set_left_out(&self, left_out: Vec<String>) {
+        *self.left_out.write().unwrap_or_else(|e| e.into_inner()) = left_out;
     }
 
     pub fn data_dir(&self) -> &Path {

@@ -340,3 +340,29 @@ fn about_names_every_text_and_table_with_its_licence() {
     // The sizes are the bytes embedded, as SOURCES.md states them (2.9 and 1.6 MB).
     assert!(about.tables[0].bytes > 2_000_000 && about.tables[1].bytes > 1_000_000);
 }
+
+#[test]
+fn the_library_says_which_of_the_user_s_texts_were_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = dir.path().join("mine.txt");
+    std::fs::write(&file, "[經]龘龘然而行。\n").unwrap();
+    sheli_library::import(&data, &[file], Some("龍書"), &mut |_, _, _| {}).unwrap();
+    let state = AppState::load(data.clone());
+    assert!(commands::library(&state, None).unwrap().left_out.is_empty());
+    // The text's file disappears behind Sheli's back.
+    for e in std::fs::read_dir(data.join("texts")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "txt") {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    let state = AppState::load(data);
+    let view = commands::library(&state, None).unwrap();
+    assert_eq!(view.left_out.len(), 1, "{:?}", view.left_out);
+    assert!(view.left_out[0].contains("was left out"), "{:?}", view.left_out);
+    assert!(
+        view.works.iter().all(|w| w.work != "龍書"),
+        "the rest of the library is there, without it"
+    );
+}

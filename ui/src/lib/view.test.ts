@@ -41,7 +41,7 @@ describe("view helpers", () => {
     expect(chooseEdition(lib, null)).toBe("xiangshe.zhushu");
     expect(chooseEdition(lib, "yanli.zhushu")).toBe("yanli.zhushu");
     expect(chooseEdition(lib, "gone.source")).toBe("xiangshe.zhushu");
-    expect(chooseEdition({ works: [] }, null)).toBeNull();
+    expect(chooseEdition({ works: [], left_out: [] }, null)).toBeNull();
   });
 
   it("puts headings where a section or the 記 begins", () => {

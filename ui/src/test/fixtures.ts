@@ -37,6 +37,7 @@ export function samplePassage(over: Partial<PassageView> = {}): PassageView {
 
 export function sampleLibrary(): LibraryView {
   return {
+    left_out: [],
     works: [
       {
         work: "鄉射禮",

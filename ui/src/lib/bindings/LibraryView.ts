@@ -4,4 +4,9 @@ import type { WorkEntry } from "./WorkEntry";
 /**
  * The whole library: works, each with its editions, sections and passages.
  */
-export type LibraryView = { works: Array<WorkEntry>, };
+export type LibraryView = { works: Array<WorkEntry>, 
+/**
+ * The user's texts left out of the library, each with why ("your text
+ * user.… (file) was left out: …").
+ */
+left_out: Array<string>, };

@@ -29,9 +29,17 @@ describe("Library", () => {
   });
 
   it("says so when there are no texts", async () => {
-    setTransport(async () => ({ works: [] }));
+    setTransport(async () => ({ works: [], left_out: [] }));
     render(Library);
     expect(await screen.findByText("No texts are available yet.")).toBeTruthy();
+  });
+
+  it("says which of the user's texts were left out, above the rest of the library", async () => {
+    const why = "your text user.abc (user.abc.txt) was left out: No such file or directory (os error 2)";
+    setTransport(async () => ({ ...sampleLibrary(), left_out: [why] }));
+    render(Library);
+    expect((await screen.findByTestId("left-out")).textContent).toContain(why);
+    expect((await screen.findAllByTestId("work-title")).length).toBe(3);
   });
 
   it("shows the backend's message when the library cannot load", async () => {
