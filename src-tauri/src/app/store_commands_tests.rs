@@ -158,7 +158,11 @@ fn exports_and_imports_of_a_glossary_round_trip() {
     .unwrap();
     let tsv = export_glossary(&state, g.id, "tsv").unwrap();
     assert_eq!(tsv.file_name, "射_器.anki.txt");
-    assert!(tsv.text.starts_with("#separator:tab\n#html:true\n#notetype:Basic\n#deck:射/器\n"), "{}", tsv.text);
+    assert!(
+        tsv.text.starts_with("#separator:tab\n#html:true\n#notetype:Basic\n#deck:射/器\n"),
+        "{}",
+        tsv.text
+    );
     let json = export_glossary(&state, g.id, "json").unwrap();
     assert!(json.text.contains("\"format\": \"sheli-glossary\""));
 
