@@ -97,6 +97,11 @@ describe("The keyboard alone", () => {
   it("the reading cursor opens a term's card (楅); Escape gives the focus back to the passage", async () => {
     await cursorTo("楅");
     await expectPassageFocused("cursor moved");
+    // The cursor is drawn around the character it stands before.
+    const box = await $('[data-testid="reading-cursor"]');
+    await box.waitForDisplayed();
+    await expect(box).toHaveAttribute("data-char", "楅");
+    await shot("cursor");
     await browser.keys("Enter");
     await $('[data-testid="term-popover"]').waitForDisplayed();
     await browser.waitUntil(async () => (await focused()).popup, { timeoutMsg: "the card did not take the focus" });

@@ -10,6 +10,7 @@ import { anchorOf, CHAR_TEXT, firstSpot, selectionOf, spotAtCaret, spotAtPoint, 
 import { utf16ToCp } from "./spans";
 import { popups } from "./popups.svelte";
 import { moveCursor } from "./reading-cursor";
+import { hideCursorBox, showCursorBox } from "./cursor-box";
 
 /** Pointer travel (px) beyond which a press is a drag, not a click. */
 const SLOP = 4;
@@ -105,6 +106,9 @@ export function installCharClicks(): () => void {
       e.preventDefault();
       const at = moveCursor(scope, e.key === "ArrowRight" ? 1 : -1, e.shiftKey);
       at?.container.scrollIntoView?.({ block: "nearest" });
+      // Drawn after the scroll (which hides it); a selection shows itself.
+      const collapsed = window.getSelection()?.isCollapsed ?? true;
+      requestAnimationFrame(() => (collapsed ? showCursorBox(at) : hideCursorBox()));
       return;
     }
     const sel = window.getSelection();
