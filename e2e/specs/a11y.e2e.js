@@ -164,6 +164,15 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await $('[data-testid="parallel"]').waitForDisplayed();
       });
 
+      it("the reader's keys (?)", async () => {
+        await caretBefore("zhu", "楅");
+        await browser.keys("?");
+        await $('[data-testid="reader-keys"]').waitForDisplayed();
+        await expectNoViolations(`${theme} reader's keys`);
+        await escape();
+        await expect($('[data-testid="reader-keys"]')).not.toBeExisting();
+      });
+
       it("the term pop-over (楅 at the caret)", async () => {
         await caretBefore("zhu", "楅");
         await browser.keys("Enter");
