@@ -65,3 +65,12 @@ export function sourceLang(display: DisplayScript, source: string | null | undef
 export function passageLang(display: DisplayScript, passageId: string | null | undefined): ChineseLang {
   return sourceLang(display, passageId ? parsePassageId(passageId)?.source : null);
 }
+
+/**
+ * The lang of text the user wrote (a glossary's name), as far as it shows:
+ * Chinese ("zh", script unsaid) when it is Han characters without Latin
+ * letters; else nothing said (the interface's).
+ */
+export function userTextLang(text: string): "zh" | undefined {
+  return /\p{Script=Han}/u.test(text) && !/[A-Za-z]/.test(text) ? "zh" : undefined;
+}
