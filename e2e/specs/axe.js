@@ -56,7 +56,8 @@ export async function expectNoViolations(state) {
 /**
  * Text in Chinese alone (Han characters and punctuation, no Latin letters)
  * that no element marks with a Chinese lang (the document is in English).
- * The drawings (SVG) are left out: their labels are checked as pictures.
+ * The drawings (SVG) are left out, and notes' bodies (data-user-text: the
+ * user's own Markdown, in whatever languages they wrote it).
  */
 export async function untaggedChinese() {
   return browser.execute(() => {
@@ -66,7 +67,7 @@ export async function untaggedChinese() {
       const t = n.data.trim();
       if (!t || !/\p{Script=Han}/u.test(t) || /[A-Za-z]/.test(t)) continue;
       const el = n.parentElement;
-      if (!el || el.closest("svg, [aria-hidden=true], script, style")) continue;
+      if (!el || el.closest("svg, [data-user-text], [aria-hidden=true], script, style")) continue;
       const lang = el.closest("[lang]")?.getAttribute("lang") ?? "";
       if (!lang.startsWith("zh")) out.push(`${el.tagName.toLowerCase()}.${el.className} ‹${t.slice(0, 16)}›`);
     }

@@ -80,6 +80,8 @@ describe("The keyboard alone", () => {
     await browser.keys(["Control", "k"]);
     let f = await expectFocusVisible("Ctrl+K");
     expect(f.testid).toBe("search-input");
+    // Ctrl+K selected what the box held: Backspace empties it.
+    await browser.keys("Backspace");
     // Typed into the focused box (WebDriver's element keys: the actions API types no Han characters).
     await $('[data-testid="search-input"]').addValue("楅猶幅也 source:xiangshe.zhushu");
     // The results of the whole query (each keystroke searched as it came).

@@ -6,7 +6,7 @@ import type { DisplayScript } from "./bindings/DisplayScript";
 import type { PassageView } from "./bindings/PassageView";
 import Reader from "./components/Reader.svelte";
 import Toolbar from "./components/Toolbar.svelte";
-import { editionScripts, passageLang, sourceLang, textLang, UI_LANG } from "./lang.svelte";
+import { editionScripts, passageLang, sourceLang, textLang, UI_LANG, userTextLang } from "./lang.svelte";
 import { settings } from "./settings.svelte";
 import { SAMPLE_SETTINGS, samplePassage } from "../test/fixtures";
 
@@ -72,6 +72,13 @@ describe("the language of Chinese text", () => {
       expect(screen.getByTestId("toggle-zhu").lang).toBe(label);
     });
   }
+
+  it("a name the user gave is Chinese when it is Han characters without Latin letters", () => {
+    expect(userTextLang("射器")).toBe("zh");
+    expect(userTextLang("射器 (2)")).toBe("zh");
+    expect(userTextLang("My 射器")).toBeUndefined();
+    expect(userTextLang("keyboard list")).toBeUndefined();
+  });
 
   it("the script buttons' own labels carry their lang", () => {
     render(Toolbar);
