@@ -224,6 +224,17 @@ describe("The keyboard alone", () => {
     await expect($('[data-testid="review-outcome"]')).toHaveText(/^Good: next review/);
   });
 
+  it("the skip link moves the focus to the main view without leaving the view", async () => {
+    const before = await browser.execute(() => location.hash);
+    await tabTo(".skip-link", 300, true);
+    expect((await expectFocusVisible("skip link")).tag).toBe("A");
+    await browser.keys("Enter");
+    await browser.waitUntil(async () => (await focused()).id === "main", { timeoutMsg: "the skip link did not focus #main" });
+    await expectFocusVisible("main");
+    expect(await browser.execute(() => location.hash)).toBe(before);
+    await expect($('[data-testid="review"]')).toBeDisplayed();
+  });
+
   it("a glossary created and deleted from the keyboard; the focus on the list afterwards", async () => {
     await tabTo('[data-testid="nav-glossaries"]', 100, true);
     await browser.keys("Enter");
