@@ -68,6 +68,8 @@ package: deps ui
 	scripts/package-docs.sh
 	src-tauri/bundle/node_modules/.bin/tauri build --bundles deb -- --locked
 	@ls -1 target/release/bundle/deb/*.deb
+	# Debian's own checks: an error fails the target.
+	lintian --fail-on error target/release/bundle/deb/*.deb
 
 clean:
 	$(CARGO) clean

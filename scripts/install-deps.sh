@@ -50,10 +50,19 @@ e2e() {
 
 # `npm install`, not `npm ci`: the registry serves the CLI's binary for this
 # platform but not every platform's optional package, so the lock cannot list
-# them all and `npm ci` would refuse it. The version is pinned exactly.
+# them all and `npm ci` would refuse it. The version is pinned exactly, and
+# the lock is left as it is (--no-package-lock): `make package` leaves the
+# tree clean.
 bundler() {
+  # lintian: `make package` checks the .deb with Debian's own rules.
+  if ! command -v lintian >/dev/null; then
+    local saved=("${APT_PACKAGES[@]}")
+    APT_PACKAGES=(lintian)
+    system
+    APT_PACKAGES=("${saved[@]}")
+  fi
   [ -x src-tauri/bundle/node_modules/.bin/tauri ] ||
-    (cd src-tauri/bundle && npm install --no-audit --no-fund --loglevel=error)
+    (cd src-tauri/bundle && npm install --no-package-lock --no-audit --no-fund --loglevel=error)
 }
 
 # Anki's own Python package (its Rust backend, the importer and exporter the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make package, before bundling: the manual page and the shell completions,
+# make package, before bundling: the manual page, the shell completions and
+# the package's changelog,
 # printed by the release `sheli` from its own CLI definition (src-tauri/src/cli/docs.rs),
 # into src-tauri/gen/docs/ (ignored by git), where tauri.conf.json's
 # bundle.linux.deb.files picks them up. The man page is gzipped without a
@@ -13,4 +14,6 @@ mkdir -p "$out"
 ./target/release/sheli completions bash > "$out/sheli.bash"
 ./target/release/sheli completions zsh > "$out/_sheli"
 ./target/release/sheli completions fish > "$out/sheli.fish"
+# Debian's changelog of the package (native: /usr/share/doc/sheli/changelog.gz).
+gzip -9n < src-tauri/bundle/debian/changelog > "$out/changelog.gz"
 ls -l "$out"
