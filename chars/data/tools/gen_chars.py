@@ -120,6 +120,9 @@ def guangyun_rows():
     return out
 
 
+TSHET_RHYME = {"眞": "真", "欣": "殷"}
+
+
 def full_position(c, number, fanqie, short):
     """The 音韻地位 with its 等 (章開三支平). qieyun gives the shortest
     description (章開支平), leaving out what the 韻 implies; tshet-uinh
@@ -130,17 +133,25 @@ def full_position(c, number, fanqie, short):
         sys.exit(f"{c} 小韻 {number}: unreadable description {short}")
     initial, rounding, grade, kind, rhyme, tone = m.groups()
     grades = [grade] if grade else ["一", "二", "三", "四"]
+    # qieyun also leaves out the 呼 where the 韻 implies it (溪肴平 for
+    # 溪開二肴平): every 呼 is tried too.
+    roundings = [rounding] if rounding else ["", "開", "合"]
+    # The two books name two rhymes differently (眞/真, 欣/殷): tshet-uinh's
+    # name to look up, qieyun's written back.
+    theirs = TSHET_RHYME.get(rhyme, rhyme)
     found = set()
-    for g in grades:
-        for k in ([kind] if kind else ["", "A", "B", "C"]):
-            try:
-                p = tshet_uinh.音韻地位.from描述(initial + rounding + g + k + rhyme + tone)
-            except Exception:
-                continue
-            found.add(p.描述)
+    for r in roundings:
+        for g in grades:
+            for k in ([kind] if kind else ["", "A", "B", "C"]):
+                try:
+                    p = tshet_uinh.音韻地位.from描述(initial + r + g + k + theirs + tone)
+                except Exception:
+                    continue
+                found.add(p.描述.replace(theirs, rhyme))
     if len(found) == 1:
         return found.pop()
-    # Several readings of the short form are valid (or none): keep qieyun's own.
+    # Several readings of the short form are valid (幫蒸入: 三B or 三C), or
+    # none: keep qieyun's own.
     return short
 
 
