@@ -15,6 +15,14 @@ fn zhi_the_goblet_has_both_of_its_guangyun_readings() {
 }
 
 #[test]
+fn a_position_is_written_in_full_where_the_short_form_left_parts_out() {
+    // qieyun writes 溪肴平 (the 呼 and 等 implied by the rhyme).
+    assert_eq!(guangyun('骹')[0].position, "溪開二肴平");
+    // 眞 (qieyun) is 真 in tshet-uinh; the book's own name is kept.
+    assert!(guangyun('㐱').iter().all(|f| f.position.contains('眞') && f.position.contains('三')));
+}
+
+#[test]
 fn unihan_gives_reading_definition_radical_and_strokes() {
     let u = unihan('觶').expect("觶 is in Unihan");
     assert_eq!(u.mandarin, ["zhì"]);
