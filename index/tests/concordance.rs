@@ -10,14 +10,14 @@
 use std::collections::HashMap;
 
 use sheli_corpus::FoldMode;
-use sheli_corpus::fold::{fold, fold_mapped};
+use sheli_corpus::fold::fold;
 use sheli_index::search::MAX_HITS;
 use sheli_index::{Collocate, SearchRequest, SearchResponse, SortOrder};
 
 mod common;
 use common::{corpus, index};
 
-type Key = (String, u32);
+use common::Key;
 
 /// A segment that holds the phrase, as the scan sees it.
 struct Found {
@@ -32,31 +32,21 @@ struct Found {
 fn scan(phrase: &str) -> Vec<Found> {
     let needle: Vec<char> = fold(phrase, FoldMode::Folded).chars().collect();
     let mut out = Vec::new();
-    for source in corpus().sources() {
-        let passages = corpus().passages_of(&source.info.id);
-        let mut tails = sheli_index::joined::jing_tails(source.info.format, passages);
-        for p in passages {
-            for (i, s) in p.segments.iter().enumerate() {
-                let own_chars = s.text.chars().count();
-                let f =
-                    fold_mapped(&format!("{}{}", s.text, tails.next().unwrap()), FoldMode::Folded);
-                let own = f.origin.iter().filter(|o| (**o as usize) < own_chars).count();
-                let mut occurrences = Vec::new();
-                let mut at = 0;
-                while at + needle.len() <= f.chars.len() {
-                    if f.chars[at..at + needle.len()] == needle[..] {
-                        if at < own {
-                            occurrences.push((at, at + needle.len()));
-                        }
-                        at += needle.len();
-                    } else {
-                        at += 1;
-                    }
+    for seg in common::segments(FoldMode::Folded) {
+        let mut occurrences = Vec::new();
+        let mut at = 0;
+        while at + needle.len() <= seg.folded.len() {
+            if seg.folded[at..at + needle.len()] == needle[..] {
+                if at < seg.own {
+                    occurrences.push((at, at + needle.len()));
                 }
-                if !occurrences.is_empty() {
-                    out.push(Found { key: (p.id.clone(), i as u32), folded: f.chars, occurrences });
-                }
+                at += needle.len();
+            } else {
+                at += 1;
             }
+        }
+        if !occurrences.is_empty() {
+            out.push(Found { key: seg.key, folded: seg.folded, occurrences });
         }
     }
     out

@@ -13,55 +13,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use sheli_corpus::fold::{fold, fold_mapped};
+use sheli_corpus::fold::fold;
 use sheli_corpus::{FoldMode, Layer};
 use sheli_index::SearchRequest;
 
 mod common;
-use common::{corpus, index};
+use common::{Seg, index, segments};
 
-type Key = (String, u32);
+use common::Key;
 
 /// Per segment: its occurrences and highlighted character ranges.
 type Found = BTreeMap<Key, (u32, Vec<Range<usize>>)>;
-
-/// One segment of the texts, folded, with the way back to its characters.
-struct Seg {
-    key: Key,
-    work: String,
-    layer: Layer,
-    /// The segment's text and its tail, folded.
-    folded: Vec<char>,
-    origin: Vec<u32>,
-    /// Folded characters of the segment's own text.
-    own: usize,
-    /// Characters of the segment's own text.
-    own_chars: usize,
-}
-
-fn segments(mode: FoldMode) -> Vec<Seg> {
-    let mut out = Vec::new();
-    for source in corpus().sources() {
-        let passages = corpus().passages_of(&source.info.id);
-        let mut tails = sheli_index::joined::jing_tails(source.info.format, passages);
-        for p in passages {
-            for (i, s) in p.segments.iter().enumerate() {
-                let own_chars = s.text.chars().count();
-                let f = fold_mapped(&format!("{}{}", s.text, tails.next().unwrap()), mode);
-                out.push(Seg {
-                    key: (p.id.clone(), i as u32),
-                    work: p.work.clone(),
-                    layer: s.layer,
-                    own: f.origin.iter().filter(|o| (**o as usize) < own_chars).count(),
-                    own_chars,
-                    folded: f.chars,
-                    origin: f.origin,
-                });
-            }
-        }
-    }
-    out
-}
 
 /// A part as typed: `?` is any one character.
 fn part(typed: &str, mode: FoldMode) -> Vec<Option<char>> {
