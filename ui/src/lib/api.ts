@@ -236,6 +236,14 @@ export function myGlossaries(): Promise<Glossary[]> {
   return call("my_glossaries");
 }
 
+/**
+ * The glossary a form chose (`chosen` is its id as the select's value), or,
+ * when none was, a new one named `newName`.
+ */
+export async function chosenOrNewGlossary(glossaries: Glossary[], chosen: string, newName: string): Promise<Glossary> {
+  return glossaries.find((g) => String(g.id) === chosen) ?? (await createGlossary(newName.trim()));
+}
+
 export function createGlossary(name: string, description = ""): Promise<Glossary> {
   return call("create_glossary", { name, description });
 }

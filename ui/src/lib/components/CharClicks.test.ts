@@ -3,6 +3,7 @@
 // link not followed); and never from the layer tag or a button.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
+import { caretAtPoint } from "../../test/caret";
 
 import { setTransport } from "../api";
 import { forgetEntries } from "../char-cache";
@@ -14,11 +15,6 @@ import WithPopups from "../../test/WithPopups.svelte";
 import { sampleEntry } from "../../test/char-fixtures";
 import { sampleSearch } from "../../test/reading-fixtures";
 
-function caretAtPoint(at: { node: Text; offset: number } | null) {
-  const d = document as unknown as { caretPositionFromPoint?: () => { offsetNode: Node; offset: number } };
-  if (at) d.caretPositionFromPoint = () => ({ offsetNode: at.node, offset: at.offset });
-  else delete d.caretPositionFromPoint;
-}
 
 afterEach(() => {
   cleanup();

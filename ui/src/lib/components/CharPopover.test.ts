@@ -5,6 +5,7 @@
 // nothing; Enter opens the character at the caret; Add to glossary.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
+import { caretAtPoint } from "../../test/caret";
 
 import { setTransport } from "../api";
 import type { PassageView } from "../bindings/PassageView";
@@ -20,12 +21,6 @@ import { sampleCards } from "../../test/reading-fixtures";
 import { sampleCard, sampleGlossary } from "../../test/user-fixtures";
 
 const P2 = "xiangshe.zhushu.0002";
-/** jsdom has no caret API: tests say where a click lands. */
-function caretAtPoint(at: { node: Text; offset: number } | null) {
-  const d = document as unknown as { caretPositionFromPoint?: () => { offsetNode: Node; offset: number } };
-  if (at) d.caretPositionFromPoint = () => ({ offsetNode: at.node, offset: at.offset });
-  else delete d.caretPositionFromPoint;
-}
 
 afterEach(() => {
   cleanup();
