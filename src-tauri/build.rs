@@ -56,6 +56,9 @@ const COMMANDS: &[&str] = &[
     "about",
     "describe_char",
     "draft_card",
+    "stage_at",
+    "stage_plan",
+    "stage_itinerary",
 ];
 
 fn main() {

@@ -19,6 +19,10 @@ pub enum CorpusError {
          writes it, or a source and a line (xiangshe.zhushu:456)"
     )]
     NoPlace(String),
+    #[error("{0}")]
+    NoStage(String),
+    #[error("no figure is called “{name}” in the stage data; the figures are: {known}")]
+    UnknownActor { name: String, known: String },
     #[error("display conversion is unavailable: {0}")]
     Display(String),
 }

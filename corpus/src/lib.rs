@@ -23,6 +23,7 @@ pub mod manifest;
 pub mod model;
 pub mod parse;
 pub mod sound_glosses;
+pub mod stage;
 pub mod text;
 
 pub use corpus::{Corpus, LayerCounts, Source, SourceSummary};

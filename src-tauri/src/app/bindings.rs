@@ -63,6 +63,21 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::about_commands::AboutView>(&cfg, &mut out);
     one::<super::about_commands::TextOrigin>(&cfg, &mut out);
     one::<sheli_chars::DataTable>(&cfg, &mut out);
+    // The living 儀禮圖 (stage_commands.rs).
+    one::<sheli_corpus::stage::StageView>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Figure>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Spot>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Step>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Move>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Alternative>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Facing>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Basis>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Reader>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Plan>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Place>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Outline>(&cfg, &mut out);
+    one::<sheli_corpus::stage::Landmark>(&cfg, &mut out);
+    one::<sheli_corpus::stage::ItineraryStop>(&cfg, &mut out);
     // The character dictionary (char_commands.rs).
     one::<sheli_library::CharEntry>(&cfg, &mut out);
     one::<sheli_library::character::ShiwenReading>(&cfg, &mut out);

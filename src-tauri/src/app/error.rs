@@ -122,6 +122,9 @@ impl From<sheli_corpus::CorpusError> for AppError {
             sheli_corpus::CorpusError::UnknownSource(id) => {
                 AppError::NotFound { what: "source", id }
             }
+            sheli_corpus::CorpusError::UnknownActor { name, .. } => {
+                AppError::NotFound { what: "figure", id: name }
+            }
             other => AppError::Corpus(other.to_string()),
         }
     }

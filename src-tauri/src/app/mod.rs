@@ -29,6 +29,7 @@ pub mod reading_commands;
 pub mod search;
 pub mod search_views;
 pub mod settings;
+pub mod stage_commands;
 pub mod state;
 pub mod store_commands;
 pub mod study;
@@ -121,6 +122,9 @@ pub fn run() {
             about_commands::ipc::about,
             char_commands::ipc::describe_char,
             char_commands::ipc::draft_card,
+            stage_commands::ipc::stage_at,
+            stage_commands::ipc::stage_plan,
+            stage_commands::ipc::stage_itinerary,
             glossary_commands::ipc::my_glossaries,
             glossary_commands::ipc::create_glossary,
             glossary_commands::ipc::rename_glossary,

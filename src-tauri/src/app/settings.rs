@@ -50,6 +50,8 @@ pub struct Settings {
     pub layers: Vec<Layer>,
     /// Whether the parallel column (aligned passages, translation) is open.
     pub parallel: bool,
+    /// Whether the plan of the ground (who stands where) is open beside the text.
+    pub plan: bool,
 }
 
 impl Default for Settings {
@@ -60,6 +62,7 @@ impl Default for Settings {
             theme: Theme::default(),
             layers: vec![Layer::Zhu, Layer::Shu, Layer::Yinyi, Layer::An, Layer::Ti],
             parallel: false,
+            plan: false,
         }
     }
 }

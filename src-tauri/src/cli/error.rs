@@ -134,7 +134,9 @@ fn corpus_kind(e: &CorpusError) -> Kind {
     match e {
         CorpusError::UnknownPassage(_)
         | CorpusError::UnknownSource(_)
-        | CorpusError::NoPlace(_) => Kind::NotFound,
+        | CorpusError::NoPlace(_)
+        | CorpusError::NoStage(_)
+        | CorpusError::UnknownActor { .. } => Kind::NotFound,
         CorpusError::Manifest(_)
         | CorpusError::Parse { .. }
         | CorpusError::Data { .. }

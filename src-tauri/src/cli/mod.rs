@@ -4,7 +4,7 @@
 //! output; see `error.rs`).
 //!
 //! One module per subject: `corpus_cmd` (corpus, show), `search_cmd`,
-//! `import_cmd`, `backup_cmd` (backup, restore), `glossary_cmd`,
+//! `stage_cmd`, `import_cmd`, `backup_cmd` (backup, restore), `glossary_cmd`,
 //! `notes_cmd`, `review_cmd`; `shared` holds what they share.
 
 mod backup_cmd;
@@ -18,6 +18,7 @@ mod notes_cmd;
 mod review_cmd;
 mod search_cmd;
 mod shared;
+mod stage_cmd;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -116,6 +117,25 @@ enum Command {
     Char {
         /// One or more characters, e.g. 觶 or 觶觚
         characters: String,
+    },
+    /// Who stands where, facing which way, passage by passage (the living
+    /// 儀禮圖): the moves a passage makes and every figure's place after it,
+    /// each cited to the words of the 經, 注 or 疏; a work's steps in reading
+    /// order (--work); or one figure's itinerary (--actor).
+    #[command(group = clap::ArgGroup::new("what").required(true).multiple(true).args(["passage", "work", "actor"]))]
+    Stage {
+        /// A passage id of the 鄉射禮, 燕禮 or 大射儀, in any edition
+        /// (xiangshe.zhushu.0019, xiangshe.tongjie.0005)
+        #[arg(conflicts_with = "actor")]
+        passage: Option<String>,
+        /// Every step of this work (鄉射禮, 燕禮, 大射儀), or with --actor
+        /// only this work's
+        #[arg(long, conflicts_with = "passage")]
+        work: Option<String>,
+        /// One figure's itinerary: every move of it, with its passage and quote
+        /// (e.g. 司射, 獲者, 賓)
+        #[arg(long)]
+        actor: Option<String>,
     },
     /// Add your own plain-text works (UTF-8, GB18030 or Big5) to the library.
     Import {
@@ -222,6 +242,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             json,
         ),
         Command::Char { characters } => char_cmd::char(&characters, json),
+        Command::Stage { passage, work, actor } => stage_cmd::stage(passage, work, actor, json),
         Command::Import { paths, work } => import_cmd::import(paths, work, json),
         Command::Backup { file, force } => backup_cmd::backup(&file, force, json),
         Command::Restore { file } => backup_cmd::restore(&file, json),

@@ -15,4 +15,8 @@ layers: Array<Layer>,
 /**
  * Whether the parallel column (aligned passages, translation) is open.
  */
-parallel: boolean, };
+parallel: boolean, 
+/**
+ * Whether the plan of the ground (who stands where) is open beside the text.
+ */
+plan: boolean, };

@@ -1,0 +1,178 @@
+//! Walking the steps: the figures on the ground after a passage, and one
+//! figure's way through a work.
+
+use serde::Serialize;
+
+use super::model::{Facing, Move, Step};
+use super::{Stages, WorkStages};
+use crate::error::{CorpusError, Result};
+
+/// A place with its coordinates.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Spot {
+    pub place: String,
+    pub x: f32,
+    pub y: f32,
+}
+
+/// A figure on the ground after a passage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Figure {
+    pub actor: String,
+    /// Where it stands, with the plan's coordinates.
+    pub at: Spot,
+    /// Which way it faces; unknown after moving to a place no word turns it at.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Facing>,
+    /// It makes a move in this passage.
+    pub moved: bool,
+    /// Where it stood before this passage, when this passage moved it elsewhere.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub came_from: Option<Spot>,
+    /// The passage whose step put it where it is.
+    pub passage: String,
+    /// That step's move: its quote, layer and basis are the figure's evidence.
+    #[serde(rename = "move")]
+    #[cfg_attr(feature = "ts", ts(rename = "move"))]
+    pub placed_by: Move,
+    /// The figure's glossary card, where there is one.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// Who stands where after one passage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StageView {
+    pub work: String,
+    /// The passage asked for.
+    pub asked: String,
+    /// The passage whose step is shown: `asked`, or the one aligned with it.
+    pub passage: String,
+    /// 0-based position of the step in the work, and the number of steps.
+    pub index: u32,
+    pub count: u32,
+    /// The passages of the steps before and after, for stepping through.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<String>,
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+    pub step: Step,
+    /// Every figure that has appeared so far, in order of first appearance.
+    pub figures: Vec<Figure>,
+}
+
+/// One move of a figure's itinerary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ItineraryStop {
+    pub work: String,
+    pub passage: String,
+    pub at: Spot,
+    #[serde(rename = "move")]
+    #[cfg_attr(feature = "ts", ts(rename = "move"))]
+    pub step_move: Move,
+}
+
+fn spot(work: &WorkStages, place: &str) -> Spot {
+    // Loading checked that every place of every move is in the plan.
+    let (x, y) = work.plan.place(place).map(|p| (p.x, p.y)).unwrap_or_default();
+    Spot { place: place.to_string(), x, y }
+}
+
+impl Stages {
+    /// The figures on the ground after the step of passage `id` (an id of a
+    /// source the steps follow: see [`Stages::step_passage`] for the others).
+    pub fn stage_at(&self, id: &str) -> Result<StageView> {
+        let (work, index) = self.find_step(id).ok_or_else(|| {
+            CorpusError::NoStage(format!("{id} has no step on the plan; {}", self.covered()))
+        })?;
+        let mut figures: Vec<Figure> = Vec::new();
+        for (i, step) in work.steps[..=index].iter().enumerate() {
+            let current = i == index;
+            for m in &step.moves {
+                let at = spot(work, &m.place);
+                match figures.iter_mut().find(|f| f.actor == m.actor) {
+                    Some(f) => {
+                        // A figure that stays put keeps the facing it had
+                        // unless turned; one that moves faces where the text
+                        // says, or nowhere known.
+                        let stayed = f.at.place == m.place;
+                        if current && !f.moved && !stayed {
+                            f.came_from = Some(f.at.clone());
+                        }
+                        f.facing = m.facing.or(if stayed { f.facing } else { None });
+                        f.at = at;
+                        f.moved |= current;
+                        f.passage = step.passage.clone();
+                        f.placed_by = m.clone();
+                    }
+                    None => figures.push(Figure {
+                        actor: m.actor.clone(),
+                        at,
+                        facing: m.facing,
+                        moved: current,
+                        came_from: None,
+                        passage: step.passage.clone(),
+                        placed_by: m.clone(),
+                        card: self.actor(&m.actor).and_then(|a| a.card.clone()),
+                    }),
+                }
+            }
+        }
+        // A figure that came back to where it started this passage did not move.
+        for f in &mut figures {
+            if f.came_from.as_ref().is_some_and(|c| c.place == f.at.place) {
+                f.came_from = None;
+            }
+        }
+        let steps = &work.steps;
+        Ok(StageView {
+            work: work.work.clone(),
+            asked: id.to_string(),
+            passage: steps[index].passage.clone(),
+            index: index as u32,
+            count: steps.len() as u32,
+            previous: index.checked_sub(1).map(|i| steps[i].passage.clone()),
+            next: steps.get(index + 1).map(|s| s.passage.clone()),
+            step: steps[index].clone(),
+            figures,
+        })
+    }
+
+    /// Every move of figure `actor`, in reading order, in one work or all.
+    pub fn itinerary(&self, actor: &str, work: Option<&str>) -> Result<Vec<ItineraryStop>> {
+        if self.actor(actor).is_none() {
+            let known: Vec<&str> = self.actors.iter().map(|a| a.name.as_str()).collect();
+            return Err(CorpusError::UnknownActor {
+                name: actor.to_string(),
+                known: known.join(" "),
+            });
+        }
+        let works: Vec<&WorkStages> = match work {
+            Some(name) => vec![self.work(name)?],
+            None => self.works.iter().collect(),
+        };
+        let mut stops = Vec::new();
+        for w in works {
+            for s in &w.steps {
+                for m in s.moves.iter().filter(|m| m.actor == actor) {
+                    stops.push(ItineraryStop {
+                        work: w.work.clone(),
+                        passage: s.passage.clone(),
+                        at: spot(w, &m.place),
+                        step_move: m.clone(),
+                    });
+                }
+            }
+        }
+        Ok(stops)
+    }
+}

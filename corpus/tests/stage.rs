@@ -1,0 +1,169 @@
+//! The living 儀禮圖's data, checked against the texts it cites.
+//!
+//! Every figure's place rests on words of the text: these tests find every
+//! quote in its passage and layer, make sure every 經 passage has its step,
+//! and read a few places back as a reader of the 鄉射禮 would place them.
+
+use sheli_corpus::stage::{Facing, Stages, check_quotes};
+use sheli_corpus::{Corpus, CorpusError, Layer};
+
+fn stages() -> Stages {
+    Stages::builtin().expect("the stage data loads")
+}
+
+fn corpus() -> Corpus {
+    Corpus::builtin().expect("the built-in texts parse")
+}
+
+#[test]
+fn every_quote_is_in_its_passage_and_layer() {
+    let problems = check_quotes(&stages(), &corpus());
+    assert!(problems.is_empty(), "{} quotes not found:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn every_passage_of_the_classic_has_a_step() {
+    let stages = stages();
+    let corpus = corpus();
+    for work in &stages.works {
+        let missing: Vec<&str> = corpus
+            .passages_of(&work.source)
+            .iter()
+            .filter(|p| p.segments.iter().any(|s| s.layer == Layer::Jing))
+            .filter(|p| stages.find_step(&p.id).is_none())
+            .map(|p| p.id.as_str())
+            .collect();
+        let first: Vec<&&str> = missing.iter().take(10).collect();
+        assert!(
+            missing.is_empty(),
+            "{}: {} passages of the 經 have no step, first {first:?}",
+            work.work,
+            missing.len()
+        );
+    }
+}
+
+#[test]
+fn every_step_names_a_passage_of_its_source() {
+    let stages = stages();
+    let corpus = corpus();
+    for work in &stages.works {
+        for step in &work.steps {
+            let p = corpus.passage(&step.passage).expect("the step's passage exists");
+            assert_eq!(p.source, work.source);
+        }
+    }
+}
+
+#[test]
+fn every_place_has_coordinates_on_its_plan_and_a_basis() {
+    for work in &stages().works {
+        let [x0, y0, x1, y1] = work.plan.bounds();
+        assert!(x0 < x1 && y0 < y1, "{}: the plan has no extent", work.work);
+        for p in &work.plan.places {
+            assert!(p.x.is_finite() && p.y.is_finite(), "{}: {}", work.work, p.name);
+            assert!(
+                !p.basis.trim().is_empty(),
+                "{}: {} says nothing of where it comes from",
+                work.work,
+                p.name
+            );
+            // A place measured by the text cites a line of it.
+            if !p.schematic {
+                assert!(
+                    p.basis.contains("line"),
+                    "{}: {} is measured but cites no line: {}",
+                    work.work,
+                    p.name,
+                    p.basis
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_actor_with_a_card_links_to_a_built_in_card() {
+    let cards = sheli_corpus::glossary::builtin_cards().expect("the cards load");
+    for a in &stages().actors {
+        if let Some(card) = &a.card {
+            assert!(cards.iter().any(|c| &c.id == card), "{}: no card {card}", a.name);
+        }
+    }
+}
+
+// --- the loader refuses what it cannot place -------------------------------------------------
+
+const ACTORS: &str =
+    "[[actor]]\nname = \"主人\"\nen = \"the host\"\n[[actor]]\nname = \"賓\"\nen = \"the guest\"\n";
+const PLAN: &str = "work = \"鄉射禮\"\nunit = \"丈\"\n[[place]]\nname = \"阼階上\"\nx = 1.9\ny = -0.4\nschematic = true\nbasis = \"x\"\n[[place]]\nname = \"門外\"\nx = 0\ny = 33\nschematic = true\nbasis = \"x\"\n";
+
+fn load(steps: &'static str) -> Result<Stages, CorpusError> {
+    Stages::from_files(ACTORS, &[(("steps.toml", steps), ("plan.toml", PLAN))])
+}
+
+const HEAD: &str = "work = \"鄉射禮\"\nsource = \"xiangshe.zhushu\"\n";
+
+fn with_head(body: &str) -> &'static str {
+    Box::leak(format!("{HEAD}{body}").into_boxed_str())
+}
+
+const GOOD_MOVE: &str = "[[step]]\npassage = \"xiangshe.zhushu.0002\"\n[[step.move]]\nactor = \"主人\"\naction = \"拜\"\nplace = \"門外\"\nfacing = \"西面\"\nquote = \"主人\"\nlayer = \"經\"\nbasis = \"經\"\n";
+
+#[test]
+fn a_well_formed_step_loads() {
+    let stages = load(with_head(GOOD_MOVE)).expect("loads");
+    let view = stages.stage_at("xiangshe.zhushu.0002").expect("a stage");
+    assert_eq!(view.figures[0].facing, Some(Facing::West));
+}
+
+#[test]
+fn an_unknown_actor_place_or_facing_is_refused() {
+    for (bad, says) in [
+        (GOOD_MOVE.replace("actor = \"主人\"", "actor = \"司射\""), "actor 司射"),
+        (GOOD_MOVE.replace("place = \"門外\"", "place = \"門內\""), "place 門內"),
+        (GOOD_MOVE.replace("西面", "西向"), "unknown variant"),
+    ] {
+        let err = load(with_head(&bad)).expect_err(says).to_string();
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn a_carried_place_must_name_an_earlier_step() {
+    let later = format!(
+        "{GOOD_MOVE}[[step]]\npassage = \"xiangshe.zhushu.0003\"\n[[step.move]]\nactor = \"主人\"\naction = \"拜\"\nplace = \"門外\"\nquote = \"主人\"\nlayer = \"經\"\nbasis = \"carried\"\nfrom = \"xiangshe.zhushu.0009\"\n"
+    );
+    let err = load(with_head(&later)).expect_err("carried from a later step").to_string();
+    assert!(err.contains("not an earlier step"), "{err}");
+    let unnamed = later.replace("from = \"xiangshe.zhushu.0009\"\n", "");
+    let err = load(with_head(&unnamed)).expect_err("carried from nowhere").to_string();
+    assert!(err.contains("names no step"), "{err}");
+    let good = later.replace("0009", "0002");
+    load(with_head(&good)).expect("carried from the step before");
+}
+
+#[test]
+fn a_place_read_from_the_commentary_quotes_it() {
+    let bad = GOOD_MOVE.replace("basis = \"經\"", "basis = \"注\"");
+    let err = load(with_head(&bad)).expect_err("注 without its words").to_string();
+    assert!(err.contains("basis_quote"), "{err}");
+}
+
+#[test]
+fn steps_out_of_order_are_refused() {
+    let twice = format!("{GOOD_MOVE}{GOOD_MOVE}");
+    let err = load(with_head(&twice)).expect_err("the same passage twice").to_string();
+    assert!(err.contains("reading order"), "{err}");
+}
+
+#[test]
+fn an_unknown_actor_or_passage_is_a_clear_error() {
+    let stages = stages();
+    let err = stages.itinerary("司射正", None).expect_err("no such figure").to_string();
+    assert!(err.contains("司射正") && err.contains("司射"), "{err}");
+    let err = stages.stage_at("xiangshe.zhushu.9999").expect_err("no such passage").to_string();
+    assert!(err.contains("xiangshe.zhushu.9999"), "{err}");
+    let err = stages.work("周禮").expect_err("no such work").to_string();
+    assert!(err.contains("鄉射禮"), "{err}");
+}
