@@ -43,6 +43,27 @@ function stopDriver() {
   if (tauriDriver && !driverExited) tauriDriver.kill();
 }
 
+let stopping = false;
+process.on("exit", stopDriver);
+
+async function startDriver() {
+  driverExited = false;
+  const driver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(port + 1)], {
+    stdio: [null, process.stdout, process.stderr],
+  });
+  tauriDriver = driver;
+  driver.on("error", (e) => {
+    console.error(`could not start tauri-driver: ${e.message}`);
+    process.exit(1);
+  });
+  driver.on("exit", (code, signal) => {
+    if (driver !== tauriDriver) return;
+    driverExited = true;
+    if (!stopping) console.error(`tauri-driver exited (code ${code}, signal ${signal}); it is started again for the next spec`);
+  });
+  await waitForPort(port);
+}
+
 export const config = {
   runner: "local",
   hostname: "127.0.0.1",
@@ -73,29 +94,28 @@ export const config = {
   bail: 0,
   waitforTimeout: 15000,
   connectionRetryTimeout: 60000,
-  connectionRetryCount: 1,
+  // A session request the driver drops is tried again.
+  connectionRetryCount: 3,
   framework: "mocha",
   reporters: ["spec"],
   mochaOpts: { ui: "bdd", timeout: 90000 },
 
   // One tauri-driver for the whole run (it serves every session, including
   // the new one of browser.reloadSession()), started by the launcher process.
-  onPrepare: async () => {
-    tauriDriver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(port + 1)], {
-      stdio: [null, process.stdout, process.stderr],
-    });
-    tauriDriver.on("error", (e) => {
-      console.error(`could not start tauri-driver: ${e.message}`);
-      process.exit(1);
-    });
-    tauriDriver.on("exit", () => (driverExited = true));
-    process.on("exit", stopDriver);
-    await waitForPort(port);
+  // A driver that died (a CI run once lost it between two spec files, and
+  // every later session failed with a socket error) is started again before
+  // the next spec file, and its death is reported.
+  onPrepare: startDriver,
+  onWorkerStart: async () => {
+    if (driverExited) await startDriver();
   },
 
   afterTest: async (test, _context, { passed }) => {
     if (!passed) await shot(`FAILED-${test.title}`).catch(() => {});
   },
 
-  onComplete: stopDriver,
+  onComplete: () => {
+    stopping = true;
+    stopDriver();
+  },
 };
