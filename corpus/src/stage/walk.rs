@@ -87,6 +87,38 @@ fn spot(work: &WorkStages, place: &str) -> Spot {
     Spot { place: place.to_string(), x, y }
 }
 
+/// Puts the figure of move `m` where the move says: a figure that stays put
+/// keeps the facing it had unless turned; one that moves faces where the
+/// text says, or nowhere known.
+fn place_figure(
+    stages: &Stages,
+    work: &WorkStages,
+    figures: &mut Vec<Figure>,
+    step: &Step,
+    m: &Move,
+) {
+    let at = spot(work, &m.place);
+    match figures.iter_mut().find(|f| f.actor == m.actor) {
+        Some(f) => {
+            let stayed = f.at.place == m.place;
+            f.facing = m.facing.or(if stayed { f.facing } else { None });
+            f.at = at;
+            f.passage = step.passage.clone();
+            f.placed_by = m.clone();
+        }
+        None => figures.push(Figure {
+            actor: m.actor.clone(),
+            at,
+            facing: m.facing,
+            moved: false,
+            came_from: None,
+            passage: step.passage.clone(),
+            placed_by: m.clone(),
+            card: stages.actor(&m.actor).and_then(|a| a.card.clone()),
+        }),
+    }
+}
+
 impl Stages {
     /// The figures on the ground after the step of passage `id` (an id of a
     /// source the steps follow: see [`Stages::step_passage`] for the others).
@@ -95,43 +127,29 @@ impl Stages {
             CorpusError::NoStage(format!("{id} has no step on the plan; {}", self.covered()))
         })?;
         let mut figures: Vec<Figure> = Vec::new();
-        for (i, step) in work.steps[..=index].iter().enumerate() {
-            let current = i == index;
+        for step in &work.steps[..index] {
             for m in &step.moves {
-                let at = spot(work, &m.place);
-                match figures.iter_mut().find(|f| f.actor == m.actor) {
-                    Some(f) => {
-                        // A figure that stays put keeps the facing it had
-                        // unless turned; one that moves faces where the text
-                        // says, or nowhere known.
-                        let stayed = f.at.place == m.place;
-                        if current && !f.moved && !stayed {
-                            f.came_from = Some(f.at.clone());
-                        }
-                        f.facing = m.facing.or(if stayed { f.facing } else { None });
-                        f.at = at;
-                        f.moved |= current;
-                        f.passage = step.passage.clone();
-                        f.placed_by = m.clone();
-                    }
-                    None => figures.push(Figure {
-                        actor: m.actor.clone(),
-                        at,
-                        facing: m.facing,
-                        moved: current,
-                        came_from: None,
-                        passage: step.passage.clone(),
-                        placed_by: m.clone(),
-                        card: self.actor(&m.actor).and_then(|a| a.card.clone()),
-                    }),
-                }
+                place_figure(self, work, &mut figures, step, m);
             }
         }
-        // A figure that came back to where it started this passage did not move.
-        for f in &mut figures {
-            if f.came_from.as_ref().is_some_and(|c| c.place == f.at.place) {
-                f.came_from = None;
+        // Where each figure stood before this passage: a figure that ends it
+        // elsewhere came from there (however many moves it made on the way).
+        let before: Vec<(String, Spot)> =
+            figures.iter().map(|f| (f.actor.clone(), f.at.clone())).collect();
+        let step = &work.steps[index];
+        for m in &step.moves {
+            place_figure(self, work, &mut figures, step, m);
+            if let Some(f) = figures.iter_mut().find(|f| f.actor == m.actor) {
+                f.moved = true;
             }
+        }
+        for f in &mut figures {
+            f.came_from = before
+                .iter()
+                .find(|(actor, _)| *actor == f.actor)
+                .map(|(_, at)| at)
+                .filter(|at| at.place != f.at.place)
+                .cloned();
         }
         let steps = &work.steps;
         Ok(StageView {

@@ -15,5 +15,6 @@ mod headless;
 mod index_cli;
 mod library_cli;
 mod real_clients;
+mod stage_cli;
 mod store_cli;
 mod stress;
