@@ -25,3 +25,5 @@ else
   xvfb-run -a -s "-screen 0 1440x900x24" ./target/release/sheli-bench library
 fi
 ./target/release/sheli-bench chars
+# Who stands where: `sheli stage` per process beside `sheli show` (bench/src/stage.rs).
+./target/release/sheli-bench stage

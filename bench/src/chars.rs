@@ -28,14 +28,14 @@ use serde_json::{Value, json};
 
 use crate::library::{ChildCost, measure};
 
-fn sheli(app: &Path, data: &Path) -> Command {
+pub(crate) fn sheli(app: &Path, data: &Path) -> Command {
     let mut c = Command::new(app);
     c.env("SHELI_DATA_DIR", data).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
     c
 }
 
 /// The median wall time and the largest peak of `runs` runs of `args`.
-fn costs(app: &Path, data: &Path, args: &[&str], runs: usize) -> Result<ChildCost> {
+pub(crate) fn costs(app: &Path, data: &Path, args: &[&str], runs: usize) -> Result<ChildCost> {
     let mut walls = Vec::with_capacity(runs);
     let mut peak: f64 = 0.0;
     for _ in 0..runs {

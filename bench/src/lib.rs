@@ -12,4 +12,5 @@ pub mod library;
 pub mod poetry;
 pub mod queries;
 pub mod report;
+pub mod stage;
 pub mod stats;

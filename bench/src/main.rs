@@ -5,6 +5,8 @@
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
 //! sheli-bench library [--app target/release/sheli] [--sizes 10m,50m] [--runs 5] [--per-file 2m]
 //!                                  a large imported library: search, import and the app (library.rs)
+//! sheli-bench stage [--app target/release/sheli] [--runs 9]
+//!                                  who stands where: `sheli stage` per process (stage.rs)
 //! sheli-bench chars [--app target/release/sheli] [--runs 9]
 //!                                  the character dictionary: `sheli char` per process, tables (chars.rs)
 //! sheli-bench popover FILE        the pop-over's click → painted samples of e2e/bench/popover.bench.js
@@ -97,6 +99,7 @@ fn main() -> Result<()> {
                 ("<!-- library:begin", "<!-- library:end -->"),
                 ("<!-- chars:begin", "<!-- chars:end -->"),
                 ("<!-- popover:begin", "<!-- popover:end -->"),
+                ("<!-- stage:begin", "<!-- stage:end -->"),
             ] {
                 if let (Some(start), Some(stop)) = (old.find(begin), old.find(end)) {
                     md.push('\n');
@@ -110,6 +113,7 @@ fn main() -> Result<()> {
         Some("library") => library(&args[1..]),
         Some("chars") => chars(&args[1..]),
         Some("popover") => popover(&args[1..]),
+        Some("stage") => stage(&args[1..]),
         Some("keystroke") => {
             let k = keystroke(&options(&[])?.dir.join("cache"))?;
             println!("{}", serde_json::to_string_pretty(&k)?);
@@ -162,6 +166,26 @@ fn chars(args: &[String]) -> Result<()> {
     let figures = sheli_bench::chars::run(&app, &dir.join("../chars/data"), runs)?;
     let md = sheli_bench::chars::markdown(&figures);
     write_section(&dir, "chars", &figures, &md)
+}
+
+/// `sheli-bench stage`: `sheli stage` per process beside `sheli show`,
+/// printed and written into results.json (`stage`) and RESULTS.md.
+fn stage(args: &[String]) -> Result<()> {
+    let dir = options(&[])?.dir;
+    let mut app = dir.join("../target/release/sheli");
+    let mut runs = 9;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().with_context(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--app" => app = PathBuf::from(val()?),
+            "--runs" => runs = val()?.parse()?,
+            other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
+        }
+    }
+    let figures = sheli_bench::stage::run(&app, runs)?;
+    let md = sheli_bench::stage::markdown(&figures);
+    write_section(&dir, "stage", &figures, &md)
 }
 
 /// `sheli-bench popover FILE`: the click → painted samples the WebDriver
