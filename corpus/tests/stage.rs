@@ -60,6 +60,10 @@ fn every_place_has_coordinates_on_its_plan_and_a_basis() {
     for work in &stages().works {
         let [x0, y0, x1, y1] = work.plan.bounds();
         assert!(x0 < x1 && y0 < y1, "{}: the plan has no extent", work.work);
+        // Something to draw: at least the hall and a target line.
+        for name in ["堂", "侯道"] {
+            assert!(work.plan.outlines.iter().any(|o| o.name == name), "{}: no {name} drawn", work.work);
+        }
         for p in &work.plan.places {
             assert!(p.x.is_finite() && p.y.is_finite(), "{}: {}", work.work, p.name);
             assert!(
