@@ -151,26 +151,15 @@ fn library(args: &[String]) -> Result<()> {
 /// `sheli-bench chars`: the dictionary's figures, printed and written into
 /// results.json (`chars`) and their own section of RESULTS.md.
 fn chars(args: &[String]) -> Result<()> {
-    let dir = options(&[])?.dir;
-    let mut app = dir.join("../target/release/sheli");
-    let mut runs = 9;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().with_context(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--app" => app = PathBuf::from(val()?),
-            "--runs" => runs = val()?.parse()?,
-            other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
-        }
-    }
+    let (dir, app, runs) = app_and_runs(args)?;
     let figures = sheli_bench::chars::run(&app, &dir.join("../chars/data"), runs)?;
     let md = sheli_bench::chars::markdown(&figures);
     write_section(&dir, "chars", &figures, &md)
 }
 
-/// `sheli-bench stage`: `sheli stage` per process beside `sheli show`,
-/// printed and written into results.json (`stage`) and RESULTS.md.
-fn stage(args: &[String]) -> Result<()> {
+/// The bench folder, and the `--app` (the release `sheli` by default) and
+/// `--runs` (9) of the per-process benches.
+fn app_and_runs(args: &[String]) -> Result<(PathBuf, PathBuf, usize)> {
     let dir = options(&[])?.dir;
     let mut app = dir.join("../target/release/sheli");
     let mut runs = 9;
@@ -183,6 +172,13 @@ fn stage(args: &[String]) -> Result<()> {
             other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
         }
     }
+    Ok((dir, app, runs))
+}
+
+/// `sheli-bench stage`: `sheli stage` per process beside `sheli show`,
+/// printed and written into results.json (`stage`) and RESULTS.md.
+fn stage(args: &[String]) -> Result<()> {
+    let (dir, app, runs) = app_and_runs(args)?;
     let figures = sheli_bench::stage::run(&app, runs)?;
     let md = sheli_bench::stage::markdown(&figures);
     write_section(&dir, "stage", &figures, &md)
