@@ -78,6 +78,7 @@ export const config = {
     "./specs/chars.e2e.js",
     "./specs/a11y.e2e.js",
     "./specs/keyboard.e2e.js",
+    "./specs/stage.e2e.js",
     "./specs/texts.e2e.js",
   ],
   maxInstances: 1,

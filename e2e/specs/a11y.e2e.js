@@ -1,6 +1,7 @@
 // Every view and state checked by axe-core (WCAG 2.1 A and AA) in the real
 // window, in the light theme and the dark: the library, the reader with
-// every layer and the parallel column, search with results, the terms and a
+// every layer, the parallel column and the plan (a figure's card open, an
+// itinerary), search with results, the terms and a
 // card, the pictures, glossaries, review (question and answer), notes, the
 // pop-overs (a term's card, a character's entry, the selection's actions)
 // and About. Any violation fails. Screenshots are named ax-….
@@ -206,6 +207,31 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await browser.execute(() => window.getSelection().removeAllRanges());
         const parallel = await $('[data-testid="toggle-parallel"]');
         if ((await parallel.getAttribute("aria-pressed")) === "true") await parallel.click();
+      });
+
+      it("the plan beside the reader: a figure's card open, and its itinerary", async () => {
+        await go(`#/read/${PASSAGE}`);
+        await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+        const toggle = await $('[data-testid="toggle-plan"]');
+        if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+        await browser.waitUntil(async () => (await $$(".plan-figure").length) > 0, { timeoutMsg: "no figure on the plan" });
+        await expectNoViolations(`${theme} plan`);
+        // The figure that moves in this passage: its card, opened with Enter.
+        await browser.execute(() => document.querySelector(".plan-figure.moved").focus());
+        await $('[data-testid="plan-card"]').waitForDisplayed();
+        await expectNoViolations(`${theme} plan, a figure's card shown`);
+        await browser.keys("Enter");
+        await browser.waitUntil(async () => (await $('[data-testid="plan-card"]').getAttribute("role")) === "dialog");
+        await browser.pause(300);
+        await shot(`${theme}-plan-card`);
+        await expectNoViolations(`${theme} plan, a figure's card open`);
+        await $('[data-testid="plan-card-itinerary"]').click();
+        await $('[data-testid="plan-itinerary"] li').waitForDisplayed();
+        await shot(`${theme}-plan-itinerary`);
+        await expectNoViolations(`${theme} plan, an itinerary`);
+        await $('[data-testid="plan-itinerary-back"]').click();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute("aria-pressed", "false");
       });
 
       it("search with results", async () => {

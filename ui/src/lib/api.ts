@@ -122,6 +122,16 @@ export function search(request: SearchQuery, script?: DisplayScript): Promise<Se
   return call("search", { request, script: script ?? null });
 }
 
+/**
+ * Saves every result of a search (not only the page shown), in the
+ * request's order and with its filters, as a TSV or CSV table with citation
+ * columns in the exports folder; says where. A malformed query fails as
+ * `search` does, and nothing is written.
+ */
+export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv"): Promise<SavedExport> {
+  return call("save_search_export", { request, format });
+}
+
 /** Where the search index is: building (with progress), ready or failed. */
 export function indexStatus(): Promise<IndexStatus> {
   return call("index_status");
@@ -370,4 +380,31 @@ export function importNotes(text: string): Promise<NotesImport> {
 /** A note's Markdown as safe HTML (for the preview while writing). */
 export function renderMarkdown(text: string): Promise<string> {
   return call("render_markdown", { text });
+}
+
+// ── the living 儀禮圖: who stands where (stage_commands.rs) ─────────────────
+
+import type { ItineraryStop } from "./bindings/ItineraryStop";
+import type { Plan } from "./bindings/Plan";
+import type { StageView } from "./bindings/StageView";
+
+export type { ItineraryStop, Plan, StageView };
+
+/**
+ * The figures on the ground after a passage (a passage of another edition
+ * shows the step aligned with it); a passage with no step fails with kind
+ * `corpus`, its message saying so.
+ */
+export function stageAt(passage: string): Promise<StageView> {
+  return call("stage_at", { passage });
+}
+
+/** A work's ground (鄉射禮, 燕禮, 大射儀): places, outlines and landmarks, in 丈. */
+export function stagePlan(work: string): Promise<Plan> {
+  return call("stage_plan", { work });
+}
+
+/** Every move of one figure, in reading order, in one work or all. */
+export function stageItinerary(actor: string, work?: string): Promise<ItineraryStop[]> {
+  return call("stage_itinerary", { actor, work: work ?? null });
 }

@@ -1,0 +1,174 @@
+// The living 儀禮圖 in the real window (issue 16, point 4): the reader opened
+// on 鄉射禮 passage 19 with the plan beside it, the figures placed (read from
+// the DOM's data attributes), a step forward with ] (the route and a figure
+// change, the step announced), a figure reached with Tab and its card opened
+// and closed with the keyboard, its itinerary, and Play. Screenshots stage-….
+import { nudgedShot } from "./helpers.js";
+
+const shot = (name) => nudgedShot(`stage-${name}`);
+
+// 19: 「眾賓皆入門左,東面北上」; 20: 「主人以賓三揖,皆行。及階,三讓。主人升一等,賓升」.
+const START = "xiangshe.zhushu.0019";
+const NEXT = "xiangshe.zhushu.0020";
+
+async function go(hash) {
+  await browser.execute((h) => (location.hash = h), hash);
+}
+
+/** A figure's data attributes on the plan (null when it is not drawn). */
+async function figure(actor) {
+  return browser.execute((actor) => {
+    const el = Array.from(document.querySelectorAll(".plan-figure")).find((e) => e.dataset.actor === actor);
+    if (!el) return null;
+    const { place, facing, moved, x, y } = el.dataset;
+    return { place, facing, moved, x, y };
+  }, actor);
+}
+
+async function planAt(passage) {
+  await browser.waitUntil(
+    async () => (await $('[data-testid="plan"]').getAttribute("data-passage")) === passage && (await figure("眾賓")) !== null,
+    { timeoutMsg: `the plan never showed ${passage}` },
+  );
+}
+
+/** What has the focus. */
+async function focused() {
+  return browser.execute(() => {
+    const a = document.activeElement;
+    return {
+      tag: a?.tagName.toLowerCase(),
+      actor: a?.getAttribute("data-actor"),
+      testid: a?.getAttribute("data-testid"),
+      passage: a?.getAttribute("data-passage"),
+    };
+  });
+}
+
+/** Tab until the focus is on `selector` (at most `max` presses). */
+async function tabTo(selector, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await browser.execute((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await browser.keys("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+describe("The plan beside the reader", () => {
+  before(async () => {
+    await expect(browser).toHaveTitle("Sheli 射禮");
+    await $('[data-testid="work-title"]').waitForDisplayed();
+  });
+
+  // The specs after this one find the plan closed, as a new user does.
+  after(async () => {
+    const toggle = await $('[data-testid="toggle-plan"]');
+    if ((await toggle.isExisting()) && (await toggle.getAttribute("aria-pressed")) === "true") await toggle.click();
+  });
+
+  it("opens with the reader on passage 19: the 眾賓 placed at 門左, facing 東面", async () => {
+    await go(`#/read/${START}`);
+    await $(`[data-passage="${START}"]`).waitForDisplayed();
+    const toggle = await $('[data-testid="toggle-plan"]');
+    if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await planAt(START);
+    expect(await figure("眾賓")).toEqual({ place: "門左", facing: "東面", moved: "true", x: "-1.5", y: "31.8" });
+    expect(await figure("賓")).toMatchObject({ place: "門左", facing: "東面", moved: "true" });
+    expect(await figure("主人")).toMatchObject({ place: "門右", facing: "西面", moved: "false" });
+    await expect($('[data-testid="plan-where"]')).toHaveText(expect.stringContaining("Step 19 of 408"));
+    // The same as text.
+    const list = await $('[data-testid="plan-list"]').getText();
+    expect(list).toContain("眾賓 — 門左 — 東面");
+    // The two 門左 figures are drawn apart, the 眾賓 highlighted with a path from the gate.
+    const [a, b] = await browser.execute(() =>
+      ["賓", "眾賓"].map((n) => Array.from(document.querySelectorAll(".plan-figure")).find((e) => e.dataset.actor === n).getAttribute("transform")),
+    );
+    expect(a).not.toBe(b);
+    expect(await $$(".plan-path").length).toBeGreaterThan(0);
+    await shot("19-plan");
+  });
+
+  it("steps forward with ]: the reader opens passage 20 and the figures move", async () => {
+    await browser.keys("]");
+    await browser.waitUntil(async () => (await browser.execute(() => location.hash)) === `#/read/${NEXT}`, {
+      timeoutMsg: "] did not open the next step's passage",
+    });
+    await planAt(NEXT);
+    await $(`[data-passage="${NEXT}"]`).waitForDisplayed();
+    expect(await figure("賓")).toMatchObject({ place: "西階上", moved: "true" });
+    expect(await figure("主人")).toMatchObject({ place: "阼階上", moved: "true" });
+    expect((await figure("眾賓")).place).not.toBe("門左");
+    await browser.waitUntil(
+      async () => (await browser.execute(() => document.querySelector('[data-testid="plan-announce"]')?.textContent ?? "")).startsWith("Step 20 of 408"),
+      { timeoutMsg: "the step was not announced" },
+    );
+    // The reader went along: the passage is in view.
+    const inView = await browser.execute((id) => {
+      const r = document.getElementById(`p-${id}`).getBoundingClientRect();
+      return r.top < innerHeight && r.bottom > 0;
+    }, NEXT);
+    expect(inView).toBe(true);
+    await shot("20-after-step");
+    // And back with [.
+    await browser.keys("[");
+    await planAt(START);
+    await browser.keys("]");
+    await planAt(NEXT);
+  });
+
+  it("reaches a figure with Tab and opens its card with the keyboard; Escape gives the focus back", async () => {
+    // From the plan column (it takes the focus to scroll), Tab to the 賓.
+    await browser.execute(() => document.querySelector('[data-testid="plan"]').focus());
+    await tabTo('.plan-figure[data-actor="賓"]');
+    const card = await $('[data-testid="plan-card"]');
+    await card.waitForDisplayed();
+    await expect(card).toHaveAttribute("role", "tooltip");
+    await shot("figure-focused");
+    await browser.keys("Enter");
+    await browser.waitUntil(async () => (await focused()).testid === "plan-card", { timeoutMsg: "the card did not take the focus" });
+    await expect(card).toHaveAttribute("role", "dialog");
+    await expect($('[data-testid="plan-card-quote"]')).toHaveText(expect.stringContaining("賓升"));
+    // (WebDriver reads the href resolved: tauri://localhost#/read/….)
+    expect(await $('[data-testid="plan-card-passage"]').getAttribute("href")).toMatch(new RegExp(`#/read/${NEXT}$`));
+    await expect($('[data-testid="plan-card-basis"]')).toHaveText(expect.stringContaining("stated by the 經"));
+    await shot("figure-card");
+    await browser.keys("Escape");
+    await card.waitForExist({ reverse: true });
+    expect(await focused()).toMatchObject({ tag: "g", actor: "賓" });
+  });
+
+  it("opens a figure's itinerary from its card, and Back returns to the figure", async () => {
+    await browser.keys("Enter");
+    const button = await $('[data-testid="plan-card-itinerary"]');
+    await button.waitForDisplayed();
+    await tabTo('[data-testid="plan-card-itinerary"]', 12);
+    await browser.keys("Enter");
+    const it = await $('[data-testid="plan-itinerary"]');
+    await it.waitForDisplayed();
+    await browser.waitUntil(async () => (await it.$$("li").length) > 3, { timeoutMsg: "no itinerary" });
+    await expect(it.$('[aria-current="step"]')).toHaveAttribute("data-passage", NEXT);
+    expect(await it.$("li a").getAttribute("href")).toMatch(/#\/read\/xiangshe\.zhushu\.\d{4}$/);
+    await shot("itinerary");
+    await $('[data-testid="plan-itinerary-back"]').click();
+    await it.waitForExist({ reverse: true });
+    await browser.waitUntil(async () => (await focused()).actor === "賓", { timeoutMsg: "Back did not focus the figure" });
+  });
+
+  it("plays the steps at a chosen pace, and pauses", async () => {
+    await $('[data-testid="plan-pace"]').selectByAttribute("value", "1");
+    await $('[data-testid="plan-play"]').click();
+    await browser.waitUntil(async () => (await browser.execute(() => location.hash)) === "#/read/xiangshe.zhushu.0022", {
+      timeout: 8000,
+      timeoutMsg: "Play did not walk two steps",
+    });
+    const play = await $('[data-testid="plan-play"]');
+    await expect(play).toHaveText("Pause");
+    await play.click();
+    await expect($('[data-testid="plan-play"]')).toHaveText("Play");
+    const at = await browser.execute(() => location.hash);
+    await browser.pause(1500);
+    expect(await browser.execute(() => location.hash)).toBe(at);
+    await shot("paused");
+  });
+});
