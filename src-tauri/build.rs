@@ -44,6 +44,7 @@ const COMMANDS: &[&str] = &[
     "undelete_note",
     "note_facets",
     "save_notes_export",
+    "save_search_export",
     "import_notes",
     "render_markdown",
     "search",

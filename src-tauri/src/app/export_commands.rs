@@ -18,9 +18,12 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::error::{AppError, AppResult, ErrorKind};
+use super::search::SearchQuery;
+use super::search_table::{self, TableError, TableFormat};
 use super::state::AppState;
 use super::store_commands::ExportFile;
 use super::{glossary_commands, note_commands};
+use sheli_index::SearchRequest;
 use sheli_store::NoteFilter;
 
 /// A saved export: where it is.
@@ -103,6 +106,89 @@ pub fn save_notes_export(
     save(&state.exports_dir, &file)
 }
 
+/// Longest query part of a search export's file name, in characters.
+const MAX_NAME_CHARS: usize = 40;
+
+/// `sheli-search-<query>.<ext>`: the query's letters, digits and Han
+/// characters, every other run of characters one `-` (`"主人 賓"~3` →
+/// `sheli-search-主人-賓-3.tsv`).
+pub fn search_export_name(query: &str, format: TableFormat) -> String {
+    let mut slug = String::new();
+    for c in query.chars() {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+        if slug.chars().count() >= MAX_NAME_CHARS {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    let slug = if slug.is_empty() { "results" } else { slug };
+    format!("sheli-search-{slug}.{}", format.extension())
+}
+
+/// `save_search_export(request, format)`: every result of the search (not
+/// only the page shown), in the request's order and with its filters, as a
+/// TSV or CSV table with citation columns (`search_table`), saved. The
+/// request's limit, offset, collocations and hits are ignored. The texts are
+/// written as the editions hold them, whatever the display script.
+pub fn save_search_export(
+    state: &AppState,
+    request: SearchQuery,
+    format: &str,
+) -> AppResult<SavedExport> {
+    save(&state.exports_dir, &search_export(state, request, format)?)
+}
+
+/// The table of [`save_search_export`], not yet saved.
+pub fn search_export(
+    state: &AppState,
+    request: SearchQuery,
+    format: &str,
+) -> AppResult<ExportFile> {
+    let format = TableFormat::parse(format).ok_or_else(|| {
+        AppError::invalid(format!("unknown table format `{format}` (tsv or csv)"))
+    })?;
+    // The query and filters checked as the search box's are (a malformed
+    // query fails here with its span, and nothing is written).
+    let check = SearchQuery {
+        limit: 0,
+        offset: 0,
+        sort: None,
+        collocations: None,
+        hits: None,
+        ..request.clone()
+    };
+    super::search::search(state, check, None)?;
+    let corpus = state.corpus()?;
+    let index = state.search.index()?;
+    let filter = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    let req = SearchRequest {
+        query: request.query.clone(),
+        exact: request.exact,
+        work: filter(request.work),
+        layer: filter(request.layer),
+        source: filter(request.source),
+        sort: request.sort.unwrap_or_default().into(),
+        ..SearchRequest::default()
+    };
+    let mut bytes = Vec::new();
+    search_table::write_table(&index, &corpus, &req, format, &mut bytes, |_| {}).map_err(|e| {
+        match e {
+            TableError::Index(e) => AppError::Index(e.to_string()),
+            TableError::Io(e) => AppError::Internal(e.to_string()),
+        }
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(ExportFile {
+        file_name: search_export_name(&request.query, format),
+        mime: format.mime().into(),
+        text,
+    })
+}
+
 pub mod ipc {
     use super::super::commands::ipc::{S, blocking};
     use super::*;
@@ -123,6 +209,15 @@ pub mod ipc {
         filter: NoteFilter,
     ) -> AppResult<SavedExport> {
         blocking(&state, move |s| super::save_notes_export(s, &format, &filter)).await
+    }
+
+    #[tauri::command]
+    pub async fn save_search_export(
+        state: S<'_>,
+        request: SearchQuery,
+        format: String,
+    ) -> AppResult<SavedExport> {
+        blocking(&state, move |s| super::save_search_export(s, request, &format)).await
     }
 }
 
@@ -168,5 +263,192 @@ mod tests {
         assert_eq!(Path::new(&saved.path).parent().unwrap(), inner);
         assert!(save(&inner, &file("..", "x")).is_err());
         assert!(save(&inner, &file(".hidden", "x")).is_err());
+    }
+}
+
+/// "Export results…" of the search panel, over the built-in texts with their
+/// index built: every result, citation columns, never over a file.
+#[cfg(test)]
+mod search_export_tests {
+    use std::sync::{Arc, OnceLock};
+
+    use sheli_corpus::Corpus;
+
+    use super::super::search::{IndexState, SearchSort, open_index, search};
+    use super::super::search_table::COLUMNS;
+    use super::*;
+
+    fn ready() -> &'static AppState {
+        static STATE: OnceLock<(AppState, tempfile::TempDir)> = OnceLock::new();
+        &STATE
+            .get_or_init(|| {
+                let dir = tempfile::tempdir().unwrap();
+                let corpus = Arc::new(Corpus::builtin().expect("the built-in texts parse"));
+                let state = AppState::with_corpus(Ok(corpus), dir.path().to_path_buf());
+                open_index(&state, &|_| {});
+                assert_eq!(state.search.status().state, IndexState::Ready);
+                (state, dir)
+            })
+            .0
+    }
+
+    /// A fresh exports folder (the state is shared: its index is built once).
+    fn downloads() -> (std::path::PathBuf, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        (dir.path().join("Downloads"), dir)
+    }
+
+    /// `save_search_export` into `dir`.
+    fn export_to(dir: &Path, request: SearchQuery, format: &str) -> AppResult<SavedExport> {
+        save(dir, &search_export(ready(), request, format)?)
+    }
+
+    fn q(query: &str) -> SearchQuery {
+        SearchQuery { query: query.into(), limit: 20, ..SearchQuery::default() }
+    }
+
+    /// RFC 4180 read back: quoted cells may hold commas, quotes and breaks.
+    fn parse_csv(text: &str) -> Vec<Vec<String>> {
+        let mut rows = vec![];
+        let mut row = vec![];
+        let mut cell = String::new();
+        let mut chars = text.chars().peekable();
+        let mut quoted = false;
+        while let Some(c) = chars.next() {
+            match (quoted, c) {
+                (true, '"') if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    cell.push('"');
+                }
+                (true, '"') => quoted = false,
+                (true, c) => cell.push(c),
+                (false, '"') if cell.is_empty() => quoted = true,
+                (false, ',') => row.push(std::mem::take(&mut cell)),
+                (false, '\r') if chars.peek() == Some(&'\n') => {
+                    chars.next();
+                    row.push(std::mem::take(&mut cell));
+                    rows.push(std::mem::take(&mut row));
+                }
+                (false, c) => cell.push(c),
+            }
+        }
+        assert!(cell.is_empty() && row.is_empty(), "the last row ends with CRLF");
+        rows
+    }
+
+    #[test]
+    fn every_result_is_written_with_the_citation_columns_in_the_chosen_order() {
+        let (dir, _tmp) = downloads();
+        let state = ready();
+        let wide = search(state, q("之"), None).unwrap();
+        assert!(wide.total_segments > 200, "{}", wide.total_segments);
+        let saved = export_to(&dir, q("之"), "tsv").unwrap();
+        assert_eq!(saved.file_name, "sheli-search-之.tsv");
+        let text = std::fs::read_to_string(&saved.path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], COLUMNS.join("\t"));
+        assert!(lines[0].starts_with("work\tedition\tsource\tpassage\tsegment\tlayer\tline"));
+        assert_eq!(lines.len() - 1, wide.total_segments as usize);
+        let occurrences: u32 =
+            lines[1..].iter().map(|l| l.split('\t').nth(7).unwrap().parse::<u32>().unwrap()).sum();
+        assert_eq!(occurrences, wide.total_occurrences);
+        let passages: std::collections::BTreeSet<(&str, &str)> = lines[1..]
+            .iter()
+            .map(|l| {
+                let c: Vec<&str> = l.split('\t').collect();
+                (c[3], c[4])
+            })
+            .collect();
+        assert_eq!(passages.len(), lines.len() - 1, "no segment twice");
+        // written in pages of 100 (the index's pages are of 1000): the same
+        let mut paged = Vec::new();
+        let req = SearchRequest { query: "之".into(), ..SearchRequest::default() };
+        let (index, corpus) = (state.search.index().unwrap(), state.corpus().unwrap());
+        let rows = search_table::write_in_pages(
+            &index,
+            &corpus,
+            &req,
+            TableFormat::Tsv,
+            &mut paged,
+            |_| {},
+            100,
+        )
+        .unwrap();
+        assert_eq!(rows, wide.total_segments as usize);
+        assert_eq!(String::from_utf8(paged).unwrap(), text);
+
+        // the order and filters of the request: as the window lists them
+        let req = SearchQuery {
+            sort: Some(SearchSort::Right),
+            layer: Some("注".into()),
+            ..q("\"主人 賓\"~3")
+        };
+        let shown = search(state, req.clone(), None).unwrap();
+        let saved = export_to(&dir, req, "tsv").unwrap();
+        assert_eq!(saved.file_name, "sheli-search-主人-賓-3.tsv");
+        let text = std::fs::read_to_string(&saved.path).unwrap();
+        let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
+        assert_eq!(rows.len(), shown.total_segments as usize);
+        assert!(rows.iter().all(|r| r[5] == "注"));
+        let first: Vec<(String, u32)> =
+            shown.results.iter().map(|h| (h.id.clone(), h.segment)).collect();
+        let listed: Vec<(String, u32)> = rows
+            .iter()
+            .take(first.len())
+            .map(|r| (r[3].to_owned(), r[4].parse().unwrap()))
+            .collect();
+        assert_eq!(listed, first);
+    }
+
+    #[test]
+    fn csv_is_quoted_as_rfc_4180_says_and_reads_back_to_the_same_cells() {
+        let (dir, _tmp) = downloads();
+        let tsv = export_to(&dir, q("再拜"), "tsv").unwrap();
+        let csv = export_to(&dir, q("再拜"), "CSV").unwrap();
+        assert_eq!(csv.file_name, "sheli-search-再拜.csv");
+        let csv_text = std::fs::read_to_string(&csv.path).unwrap();
+        assert!(csv_text.contains("\r\n"));
+        let tsv_rows: Vec<Vec<String>> = std::fs::read_to_string(&tsv.path)
+            .unwrap()
+            .lines()
+            .map(|l| l.split('\t').map(str::to_owned).collect())
+            .collect();
+        let csv_rows = parse_csv(&csv_text);
+        assert_eq!(csv_rows, tsv_rows);
+        // the snippets hold commas: those cells are quoted
+        assert!(csv_rows.iter().flatten().any(|c| c.contains(',')));
+        assert!(csv_text.contains(",\""));
+    }
+
+    #[test]
+    fn a_search_export_never_replaces_a_file_and_a_bad_request_writes_nothing() {
+        let (dir, _tmp) = downloads();
+        std::fs::create_dir_all(&dir).unwrap();
+        let mine = dir.join("sheli-search-再拜.tsv");
+        std::fs::write(&mine, "mine").unwrap();
+        let saved = export_to(&dir, q("再拜"), "tsv").unwrap();
+        assert_eq!(saved.file_name, "sheli-search-再拜 (2).tsv");
+        assert_eq!(std::fs::read_to_string(&mine).unwrap(), "mine");
+        let before = std::fs::read_dir(&dir).unwrap().count();
+        let err = export_to(&dir, q("觶 \"豐"), "tsv").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Query, "{err}");
+        let err = export_to(&dir, q("再拜"), "xlsx").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        let err = export_to(&dir, SearchQuery { work: Some("nosuch".into()), ..q("再拜") }, "tsv")
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Query, "{err}");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), before);
+    }
+
+    #[test]
+    fn the_file_name_says_the_query_in_few_characters() {
+        assert_eq!(search_export_name("再拜", TableFormat::Csv), "sheli-search-再拜.csv");
+        assert_eq!(
+            search_export_name("\"主人 賓\"~3", TableFormat::Tsv),
+            "sheli-search-主人-賓-3.tsv"
+        );
+        assert_eq!(search_export_name("../..", TableFormat::Tsv), "sheli-search-results.tsv");
+        let long = "射".repeat(100);
+        assert_eq!(search_export_name(&long, TableFormat::Tsv).chars().count(), 13 + 40 + 4);
     }
 }

@@ -27,6 +27,7 @@ pub mod index_slot;
 pub mod note_commands;
 pub mod reading_commands;
 pub mod search;
+pub mod search_table;
 pub mod search_views;
 pub mod settings;
 pub mod stage_commands;
@@ -151,6 +152,7 @@ pub fn run() {
             note_commands::ipc::undelete_note,
             note_commands::ipc::note_facets,
             export_commands::ipc::save_notes_export,
+            export_commands::ipc::save_search_export,
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
         ])

@@ -1,15 +1,15 @@
 //! `sheli search`: a listing of the best results, their JSON, or every
 //! result as a table (TSV or CSV) with citation columns.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use anyhow::Result;
 use sheli_corpus::Corpus;
 use sheli_index::indexer::Progress;
-use sheli_index::search::MAX_LIMIT;
-use sheli_index::{Collocate, Hit, SearchIndex, SearchRequest, SearchResponse, SortOrder};
+use sheli_index::{Collocate, SearchIndex, SearchRequest, SearchResponse, SortOrder};
 
 use super::shared::{data_dir, print_json};
+use crate::app::search_table::{self, TableError, TableFormat};
 
 /// Progress of an index build on stderr: a line that rewrites itself on a
 /// terminal, a few plain lines otherwise.
@@ -165,104 +165,31 @@ fn print_human(r: &SearchResponse, colour: bool) {
     }
 }
 
-/// The columns of `--format tsv|csv`, in order.
-const COLUMNS: [&str; 11] = [
-    "work",
-    "edition",
-    "source",
-    "passage",
-    "segment",
-    "layer",
-    "line",
-    "occurrences",
-    "left",
-    "match",
-    "right",
-];
-
-/// Every result of `request` as a table on standard output: a header, then
-/// one row per matching segment, in the order of the listing (best first).
-/// The index answers at most [`MAX_LIMIT`] results at a time, so the table is
-/// written page by page from one opened index: the pages are of one state of
-/// it, and each row is written as its page arrives.
+/// Every result of `request` as a table on standard output (the rows of
+/// [`search_table`]: the window's "Export results…" writes the same).
 fn export(
     index: &SearchIndex,
     corpus: &Corpus,
     request: SearchRequest,
     format: Format,
 ) -> Result<()> {
-    let page_at =
-        |offset| index.search(&SearchRequest { limit: MAX_LIMIT, offset, ..request.clone() });
-    // The first page before the header: a malformed query writes nothing.
-    let mut page = page_at(0)?;
-    for n in &page.notes {
-        eprintln!("note: {n}");
-    }
-    for p in &page.pinyin {
-        eprintln!("note: pinyin {} = {}", p.syllable, p.characters);
-    }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    write_row(&mut out, format, COLUMNS.iter().map(|c| c.to_string()))?;
-    let mut offset = 0;
-    loop {
-        for h in &page.results {
-            write_row(&mut out, format, row(h, corpus))?;
-        }
-        offset += page.results.len();
-        if page.results.is_empty() || offset as u64 >= page.total_segments {
-            break;
-        }
-        page = page_at(offset)?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
-/// One result's cells, in the order of [`COLUMNS`].
-fn row(h: &Hit, corpus: &Corpus) -> Vec<String> {
-    let edition = corpus.source(&h.source).map(|s| s.info.edition.clone()).unwrap_or_default();
-    let layer = if h.ji { "記" } else { h.layer.label() };
-    let chars: Vec<char> = h.snippet.chars().collect();
-    let [a, b] = h.highlights.first().copied().unwrap_or([chars.len(), chars.len()]);
-    let part = |r: std::ops::Range<usize>| chars[r].iter().collect::<String>();
-    vec![
-        h.work.clone(),
-        edition,
-        h.source.clone(),
-        h.id.clone(),
-        h.segment.to_string(),
-        layer.to_string(),
-        h.line.to_string(),
-        h.occurrences.to_string(),
-        part(0..a),
-        part(a..b),
-        part(b..chars.len()),
-    ]
-}
-
-fn write_row(
-    out: &mut impl Write,
-    format: Format,
-    cells: impl IntoIterator<Item = String>,
-) -> std::io::Result<()> {
-    let (sep, end) = match format {
-        Format::Csv => (",", "\r\n"),
-        _ => ("\t", "\n"),
+    let format = match format {
+        Format::Csv => TableFormat::Csv,
+        _ => TableFormat::Tsv,
     };
-    let cells: Vec<String> = cells.into_iter().map(|c| cell(&c, format)).collect();
-    write!(out, "{}{end}", cells.join(sep))
-}
-
-/// A cell as the format writes it. TSV has no quoting: a tab or line break
-/// in a text (the texts hold none; an imported one might) becomes a space,
-/// so every row is one line. CSV quotes a cell holding a comma, quote or
-/// line break, doubling its quotes.
-fn cell(text: &str, format: Format) -> String {
-    match format {
-        Format::Csv if text.contains([',', '"', '\n', '\r']) => {
-            format!("\"{}\"", text.replace('"', "\"\""))
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = search_table::write_table(index, corpus, &request, format, &mut out, |page| {
+        for n in &page.notes {
+            eprintln!("note: {n}");
         }
-        Format::Csv => text.to_string(),
-        _ => text.replace(['\t', '\n', '\r'], " "),
+        for p in &page.pinyin {
+            eprintln!("note: pinyin {} = {}", p.syllable, p.characters);
+        }
+    });
+    match written {
+        Ok(_) => Ok(()),
+        // The error itself, so that its kind is the index's or the I/O's.
+        Err(TableError::Index(e)) => Err(e.into()),
+        Err(TableError::Io(e)) => Err(e.into()),
     }
 }
