@@ -62,7 +62,11 @@ fn every_place_has_coordinates_on_its_plan_and_a_basis() {
         assert!(x0 < x1 && y0 < y1, "{}: the plan has no extent", work.work);
         // Something to draw: at least the hall and a target line.
         for name in ["堂", "侯道"] {
-            assert!(work.plan.outlines.iter().any(|o| o.name == name), "{}: no {name} drawn", work.work);
+            assert!(
+                work.plan.outlines.iter().any(|o| o.name == name),
+                "{}: no {name} drawn",
+                work.work
+            );
         }
         for p in &work.plan.places {
             assert!(p.x.is_finite() && p.y.is_finite(), "{}: {}", work.work, p.name);
@@ -276,4 +280,39 @@ fn stepping_runs_through_every_step_of_a_work() {
     }
     assert_eq!(seen, work.steps.len());
     assert!(stages.stage_at(&work.steps[0].passage).unwrap().previous.is_none());
+}
+
+#[test]
+fn one_man_under_two_names_is_one_mark() {
+    let stages = stages();
+    let names = |id: &str| -> Vec<String> {
+        stages.stage_at(id).unwrap().figures.into_iter().map(|f| f.actor).collect()
+    };
+    // 作相為司正 (0104): the 相 goes on as the 司正.
+    let after = names("xiangshe.zhushu.0104");
+    assert!(after.contains(&"司正".to_string()) && !after.contains(&"相".to_string()), "{after:?}");
+    // 司正為司馬 (0121) … 司馬反為司正 (0275): one of the two names at a time.
+    for (id, shown, hidden) in
+        [("xiangshe.zhushu.0150", "司馬", "司正"), ("xiangshe.zhushu.0280", "司正", "司馬")]
+    {
+        let n = names(id);
+        assert!(n.contains(&shown.to_string()) && !n.contains(&hidden.to_string()), "{id}: {n:?}");
+    }
+    // The renamed mark moves from where it stood under its former name.
+    let view = stages.stage_at("xiangshe.zhushu.0275").unwrap();
+    let officer = figure(&view, "司正");
+    assert!(officer.moved);
+    assert_eq!(officer.at.place, "觶南");
+}
+
+#[test]
+fn guests_who_leave_are_shown_leaving_then_gone() {
+    let stages = stages();
+    // 經 0313: 賓出,眾賓皆出.
+    let leaving = stages.stage_at("xiangshe.zhushu.0313").unwrap();
+    assert!(figure(&leaving, "眾賓").moved);
+    let after = stages.stage_at("xiangshe.zhushu.0314").unwrap();
+    assert!(after.figures.iter().all(|f| f.actor != "眾賓"), "the 眾賓 have gone");
+    // The next day the 賓 comes back to the gate to give thanks (明日,賓朝服以拜賜于門外).
+    assert_eq!(figure(&after, "賓").at.place, "門外");
 }

@@ -163,8 +163,10 @@ impl Stages {
                     return Err(at("no moves and no note saying why".into()));
                 }
                 for m in &step.moves {
-                    if !names.contains(m.actor.as_str()) {
-                        return Err(at(format!("actor {} is not in actors.toml", m.actor)));
+                    for actor in std::iter::once(&m.actor).chain(&m.becomes) {
+                        if !names.contains(actor.as_str()) {
+                            return Err(at(format!("actor {actor} is not in actors.toml")));
+                        }
                     }
                     for place in
                         std::iter::once(&m.place).chain(m.alternatives.iter().map(|a| &a.place))

@@ -152,6 +152,17 @@ pub struct Move {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub basis_passage: Option<String>,
+    /// The name the figure goes by after this move (司正為司馬: one man, one
+    /// mark, now called 司馬). A figure already on the ground under that
+    /// name is the same person and is not drawn twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub becomes: Option<String>,
+    /// The figure leaves the ground with this move (賓出): shown leaving in
+    /// this passage, gone after it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub leaves: bool,
     /// Anything a reader of the data should know about this move (how an
     /// unstated place was worked out, a doubtful reading).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -117,6 +117,14 @@ fn place_figure(
             card: stages.actor(&m.actor).and_then(|a| a.card.clone()),
         }),
     }
+    if let Some(new) = &m.becomes {
+        // One person: the mark under the new name, if any, is this figure.
+        figures.retain(|f| f.actor != *new);
+        if let Some(f) = figures.iter_mut().find(|f| f.actor == m.actor) {
+            f.actor = new.clone();
+            f.card = stages.actor(new).and_then(|a| a.card.clone());
+        }
+    }
 }
 
 impl Stages {
@@ -131,6 +139,8 @@ impl Stages {
             for m in &step.moves {
                 place_figure(self, work, &mut figures, step, m);
             }
+            // Who left in an earlier passage is off the ground.
+            figures.retain(|f| !f.placed_by.leaves || f.passage != step.passage);
         }
         // Where each figure stood before this passage: a figure that ends it
         // elsewhere came from there (however many moves it made on the way).
@@ -139,14 +149,19 @@ impl Stages {
         let step = &work.steps[index];
         for m in &step.moves {
             place_figure(self, work, &mut figures, step, m);
-            if let Some(f) = figures.iter_mut().find(|f| f.actor == m.actor) {
+            let name = m.becomes.as_deref().unwrap_or(&m.actor);
+            if let Some(f) = figures.iter_mut().find(|f| f.actor == name) {
                 f.moved = true;
             }
         }
         for f in &mut figures {
+            // A figure renamed in this passage came from where it stood
+            // under its former name.
+            let former = step.moves.iter().find(|m| m.becomes.as_deref() == Some(f.actor.as_str()));
+            let name = former.map_or(f.actor.as_str(), |m| m.actor.as_str());
             f.came_from = before
                 .iter()
-                .find(|(actor, _)| *actor == f.actor)
+                .find(|(actor, _)| actor == name)
                 .map(|(_, at)| at)
                 .filter(|at| at.place != f.at.place)
                 .cloned();

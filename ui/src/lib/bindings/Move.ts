@@ -49,6 +49,17 @@ basis_quote?: string,
  */
 basis_passage?: string, 
 /**
+ * The name the figure goes by after this move (司正為司馬: one man, one
+ * mark, now called 司馬). A figure already on the ground under that
+ * name is the same person and is not drawn twice.
+ */
+becomes?: string, 
+/**
+ * The figure leaves the ground with this move (賓出): shown leaving in
+ * this passage, gone after it.
+ */
+leaves?: boolean, 
+/**
  * Anything a reader of the data should know about this move (how an
  * unstated place was worked out, a doubtful reading).
  */
