@@ -45,7 +45,7 @@ describe("SearchBox", () => {
     const marks = Array.from(document.querySelectorAll("[data-testid=search-hit] mark.hit")).map((m) => m.textContent);
     expect(marks).toEqual(["觶", "觶", "觶", "觯"]);
     expect(hits[0].querySelector(".kwic")!.textContent).toBe("升,實觶,西階上坐奠觶");
-    expect(screen.getByTestId("search-summary").textContent).toMatch(/3\s+segments · 5\s+occurrences/);
+    expect(screen.getByTestId("search-summary").textContent).toMatch(/5\s+occurrences in\s+3\s+segments/);
     expect(screen.getByTestId("facet-work-燕禮").textContent).toContain("1");
     expect(screen.getByTestId("facet-layer-zhu")).toBeTruthy();
   });

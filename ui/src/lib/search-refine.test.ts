@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import {
+  collocateQuery,
+  combineQuery,
+  countLabel,
+  keepScopeChoice,
+  pushRefinement,
+  rememberKeepScope,
+  removeRefinement,
+  scopeChips,
+  showingLabel,
+} from "./search-refine";
+
+afterEach(() => sessionStorage.clear());
+
+describe("search refinements", () => {
+  it("joins the refinements and the box by AND (juxtaposition)", () => {
+    expect(combineQuery([], " 再拜 ")).toBe("再拜");
+    expect(combineQuery(["觶 OR 觚", "layer:注"], "豐")).toBe("觶 OR 觚 layer:注 豐");
+    expect(combineQuery(["主人"], "")).toBe("主人");
+    expect(combineQuery([], "")).toBe("");
+  });
+
+  it("stacks a query once and removes any one", () => {
+    expect(pushRefinement([], "  ")).toEqual([]);
+    expect(pushRefinement(["再拜"], "再拜")).toEqual(["再拜"]);
+    expect(pushRefinement(["再拜"], " 賓 ")).toEqual(["再拜", "賓"]);
+    expect(removeRefinement(["a", "b", "c"], 1)).toEqual(["a", "c"]);
+  });
+
+  it("says what the counts count", () => {
+    expect(countLabel(12, 9)).toBe("12 occurrences in 9 segments");
+    expect(countLabel(1, 1)).toBe("1 occurrence in 1 segment");
+    expect(showingLabel(200, 1450)).toBe("Showing 200 of 1,450 segments");
+    expect(showingLabel(3, 3)).toBe("Showing all 3 segments");
+  });
+
+  it("writes a collocate into the phrase, or says it cannot", () => {
+    expect(collocateQuery("主人", "拜", "right")).toBe('"主人拜"');
+    expect(collocateQuery("主人", "再", "left")).toBe('"再主人"');
+    expect(collocateQuery('"主人 賓"~3', "拜", "left")).toBe('"拜主人 賓"~3');
+    expect(collocateQuery('"主人 賓"~3', "拜", "right")).toBe('"主人 賓拜"~3');
+    expect(collocateQuery('"賓答"', "拜", "right")).toBe('"賓答拜"');
+    expect(collocateQuery("坐?爵", "興", "right")).toBe('"坐?爵興"');
+    expect(collocateQuery("觶 豐", "拜", "right")).toBeNull();
+    expect(collocateQuery("觶 OR 觚", "拜", "right")).toBeNull();
+    expect(collocateQuery("zhi4", "拜", "right")).toBeNull();
+    expect(collocateQuery("=觶", "拜", "right")).toBeNull();
+  });
+
+  it("shows the scope as chips", () => {
+    expect(scopeChips({ filters: { work: null, layer: null }, exact: false })).toEqual([]);
+    expect(scopeChips({ filters: { work: "燕禮", layer: "注" }, exact: true }).map((c) => [c.kind, c.value])).toEqual([
+      ["work", "燕禮"],
+      ["layer", "注"],
+      ["exact", null],
+    ]);
+  });
+
+  it("remembers the choice to keep the scope for the session", () => {
+    expect(keepScopeChoice()).toBe(false);
+    rememberKeepScope(true);
+    expect(keepScopeChoice()).toBe(true);
+    rememberKeepScope(false);
+    expect(keepScopeChoice()).toBe(false);
+  });
+});
