@@ -1,10 +1,17 @@
-//! The whole library of texts, parsed: sources and their passages.
+//! The whole library of texts: sources and their passages.
+//!
+//! A source is parsed when it is added ([`Corpus::add_source`]: the built-in
+//! texts), or registered lazily ([`Corpus::add_lazy_source`]: a user's text)
+//! with a way to read its text, and parsed the first time something asks for
+//! its passages, then kept. Opening a library therefore costs the same
+//! however many texts the user has imported; a text is paid for when it is
+//! read.
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::align::{self, Aligned, Alignment};
 use crate::error::{CorpusError, Result};
@@ -14,17 +21,114 @@ use crate::model::{Layer, Passage};
 use crate::parse;
 use crate::text::LineIndex;
 
-/// A parsed source: its manifest entry, raw text and where its passages are.
+/// A source: its manifest entry, raw text and where its passages are.
+///
+/// `raw`, `lines` and `passages` are those of a source parsed when it was
+/// added; a lazily added source ([`Corpus::add_lazy_source`]) keeps its text
+/// elsewhere, read on demand: ask the corpus ([`Corpus::passages_of`],
+/// [`Corpus::position`], [`Corpus::line_span`], …), which reads it.
 #[derive(Debug, Clone)]
 pub struct Source {
     pub info: SourceInfo,
     pub raw: Arc<str>,
     pub lines: LineIndex,
-    /// Indices of this source's passages in [`Corpus::passages`].
+    /// Indices of this source's passages in [`Corpus::passages`] (empty for
+    /// a lazily added or unparsed source).
     pub passages: Range<usize>,
-    /// False for a source registered without its text (see
-    /// [`Corpus::add_unparsed_source`]): it has no passages here.
+    /// True for a source parsed when it was added. False for one registered
+    /// without its text ([`Corpus::add_unparsed_source`]: it has no passages
+    /// here) and for a lazily added one ([`Corpus::add_lazy_source`]: its
+    /// passages are read on demand; [`Corpus::is_read`] says whether they
+    /// have been).
     pub parsed: bool,
+    /// For a lazily added source: how to read it, and what was read.
+    lazy: Option<Arc<LazyText>>,
+}
+
+/// Reads a lazily added source's text: its contents, or why they cannot be
+/// had (in words, for the user).
+pub type TextLoader = Arc<dyn Fn() -> std::result::Result<String, String> + Send + Sync>;
+
+/// What a lazily added source's text holds, as recorded when it was
+/// imported (so that a library can be listed without reading its texts).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextCounts {
+    pub passages: usize,
+    /// Segments per layer label, as [`Corpus::layer_counts`] counts them.
+    #[serde(default)]
+    pub layers: BTreeMap<String, usize>,
+}
+
+impl TextCounts {
+    /// The counts of a parsed source.
+    pub fn of(corpus: &Corpus, source_id: &str) -> TextCounts {
+        TextCounts {
+            passages: corpus.passages_of(source_id).len(),
+            layers: corpus
+                .layer_counts(source_id)
+                .into_iter()
+                .map(|(k, n)| (k.to_owned(), n))
+                .collect(),
+        }
+    }
+}
+
+/// A source read on demand.
+struct LazyText {
+    load: TextLoader,
+    counts: Option<TextCounts>,
+    read: OnceLock<std::result::Result<ReadText, String>>,
+}
+
+impl std::fmt::Debug for LazyText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LazyText")
+            .field("counts", &self.counts)
+            .field("read", &self.read.get().map(|r| r.as_ref().map(|t| t.passages.len())))
+            .finish()
+    }
+}
+
+/// A lazily added source once read: its text and passages.
+struct ReadText {
+    raw: Arc<str>,
+    lines: LineIndex,
+    passages: Vec<Passage>,
+}
+
+/// The passages of a parsed source, with their ids (`<source>.<0001>`).
+fn number_passages(info: &SourceInfo, parsed: Vec<crate::model::ParsedPassage>) -> Vec<Passage> {
+    parsed
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let ordinal = i as u32 + 1;
+            Passage {
+                id: format!("{}.{:04}", info.id, ordinal),
+                source: info.id.clone(),
+                work: info.work.clone(),
+                ordinal,
+                section: p.section,
+                segments: p.segments,
+            }
+        })
+        .collect()
+}
+
+/// Reads and parses a lazily added source; a failure (the text cannot be
+/// read, or parsed — a parser's panic included) is the reason, in words.
+fn read_text(info: &SourceInfo, load: &TextLoader) -> std::result::Result<ReadText, String> {
+    let raw = load()?;
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let lines = LineIndex::new(&raw);
+        parse::parse(info, &raw, &lines).map(|p| (lines, p))
+    }));
+    let (lines, parsed) = match parsed {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => return Err(e.to_string()),
+        Err(_) => return Err("Sheli's parser failed on this text".into()),
+    };
+    Ok(ReadText { raw: Arc::from(raw), lines, passages: number_passages(info, parsed) })
 }
 
 /// Segment counts per layer for one source, keyed by layer label, with 記
@@ -65,23 +169,63 @@ impl Corpus {
         }
         self.alignment = OnceLock::new();
         let lines = LineIndex::new(&raw);
-        let parsed = parse::parse(&info, &raw, &lines)?;
+        let parsed = number_passages(&info, parse::parse(&info, &raw, &lines)?);
+        Ok(self.push_parsed(info, raw, lines, parsed))
+    }
+
+    /// Adds a parsed source (its id checked unique by the caller).
+    fn push_parsed(
+        &mut self,
+        info: SourceInfo,
+        raw: Arc<str>,
+        lines: LineIndex,
+        passages: Vec<Passage>,
+    ) -> &Source {
+        self.alignment = OnceLock::new();
         let start = self.passages.len();
-        for (i, p) in parsed.into_iter().enumerate() {
-            let ordinal = i as u32 + 1;
-            let id = format!("{}.{:04}", info.id, ordinal);
-            self.by_id.insert(id.clone(), self.passages.len());
-            self.passages.push(Passage {
-                id,
-                source: info.id.clone(),
-                work: info.work.clone(),
-                ordinal,
-                section: p.section,
-                segments: p.segments,
-            });
+        for p in passages {
+            self.by_id.insert(p.id.clone(), self.passages.len());
+            self.passages.push(p);
         }
         let end = self.passages.len();
-        self.sources.push(Source { info, raw, lines, passages: start..end, parsed: true });
+        self.sources.push(Source {
+            info,
+            raw,
+            lines,
+            passages: start..end,
+            parsed: true,
+            lazy: None,
+        });
+        self.sources.last().expect("just pushed")
+    }
+
+    /// Registers a source to be read on demand: `load` gives its text the
+    /// first time its passages are asked for (by [`Corpus::passages_of`],
+    /// [`Corpus::passage`], [`Corpus::passage_at_line`], …); it is parsed
+    /// then and kept. Nothing is read here. `counts`, if given, is what the
+    /// text held when it was imported ([`Corpus::known_counts`]).
+    ///
+    /// A text that cannot be read or parsed then has no passages;
+    /// [`Corpus::try_passages_of`] and [`Corpus::read_failures`] say why.
+    pub fn add_lazy_source(
+        &mut self,
+        info: SourceInfo,
+        counts: Option<TextCounts>,
+        load: TextLoader,
+    ) -> Result<&Source> {
+        if self.source(&info.id).is_some() {
+            return Err(CorpusError::Manifest(format!("two sources have the id `{}`", info.id)));
+        }
+        self.alignment = OnceLock::new();
+        let at = self.passages.len();
+        self.sources.push(Source {
+            info,
+            raw: Arc::from(""),
+            lines: LineIndex::new(""),
+            passages: at..at,
+            parsed: false,
+            lazy: Some(Arc::new(LazyText { load, counts, read: OnceLock::new() })),
+        });
         Ok(self.sources.last().expect("just pushed"))
     }
 
@@ -103,8 +247,144 @@ impl Corpus {
             lines,
             passages: at..at,
             parsed: false,
+            lazy: None,
         });
         Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// A lazily added source's text, read (and parsed) now if it was not yet.
+    fn read<'a>(&self, source: &'a Source) -> Option<std::result::Result<&'a ReadText, &'a str>> {
+        let lazy = source.lazy.as_ref()?;
+        let read = lazy.read.get_or_init(|| read_text(&source.info, &lazy.load));
+        Some(read.as_ref().map_err(String::as_str))
+    }
+
+    /// Whether the source's passages are at hand: parsed when it was added,
+    /// or lazily added and read since (successfully or not). False for an
+    /// unknown source.
+    pub fn is_read(&self, source_id: &str) -> bool {
+        match self.source(source_id) {
+            Some(s) => match &s.lazy {
+                Some(l) => l.read.get().is_some(),
+                None => s.parsed,
+            },
+            None => false,
+        }
+    }
+
+    /// Whether any source is added lazily.
+    pub fn has_lazy_sources(&self) -> bool {
+        self.sources.iter().any(|s| s.lazy.is_some())
+    }
+
+    /// What a source holds, without reading it: counted for a source at
+    /// hand, as recorded at import for a lazily added one not read yet
+    /// (`None` if nothing was recorded, or the source is unknown).
+    pub fn known_counts(&self, source_id: &str) -> Option<TextCounts> {
+        let s = self.source(source_id)?;
+        match &s.lazy {
+            Some(l) => match l.read.get() {
+                Some(Ok(_)) => Some(TextCounts::of(self, source_id)),
+                Some(Err(_)) => None,
+                None => l.counts.clone(),
+            },
+            None if s.parsed => Some(TextCounts::of(self, source_id)),
+            None => None,
+        }
+    }
+
+    /// The passages of one source, read now if it is added lazily; or why
+    /// they cannot be had, in words: a lazily added text that is missing,
+    /// not UTF-8 or does not parse (or an unknown source).
+    pub fn try_passages_of(&self, source_id: &str) -> std::result::Result<&[Passage], String> {
+        let source = self
+            .source(source_id)
+            .ok_or_else(|| CorpusError::UnknownSource(source_id.into()).to_string())?;
+        match self.read(source) {
+            None => Ok(&self.passages[source.passages.clone()]),
+            Some(Ok(read)) => Ok(&read.passages),
+            Some(Err(why)) => Err(why.to_owned()),
+        }
+    }
+
+    /// The lazily added sources read so far that could not be read or
+    /// parsed, with why (in words).
+    pub fn read_failures(&self) -> Vec<(&Source, &str)> {
+        self.sources
+            .iter()
+            .filter_map(|s| match s.lazy.as_ref()?.read.get()? {
+                Err(why) => Some((s, why.as_str())),
+                Ok(_) => None,
+            })
+            .collect()
+    }
+
+    /// Every passage of every source, in order, reading the lazily added
+    /// sources as it reaches them (and keeping them read).
+    pub fn every_passage(&self) -> impl Iterator<Item = &Passage> + '_ {
+        self.sources.iter().flat_map(move |s| self.passages_in(s).iter())
+    }
+
+    /// A corpus with the same sources, in the same order, every lazily added
+    /// one read and parsed into it (this corpus's own copies are left as
+    /// they are: read ones are cloned, unread ones read for the copy only).
+    /// A text that cannot be read is listed unparsed, as
+    /// [`Corpus::add_unparsed_source`] does, so that the copy has the same
+    /// fingerprint (`sheli_index::meta::corpus_hash`). For what needs every
+    /// text at once, the search index's build; dropped after it, so a
+    /// process that built its index holds only the texts it has read.
+    pub fn read_whole(&self) -> Corpus {
+        let mut out = Corpus { user_stamp: self.user_stamp.clone(), ..Corpus::default() };
+        for s in &self.sources {
+            let info = s.info.clone();
+            match &s.lazy {
+                None => {
+                    let passages = self.passages[s.passages.clone()].to_vec();
+                    if s.parsed {
+                        out.push_parsed(info, Arc::clone(&s.raw), s.lines.clone(), passages);
+                    } else {
+                        let _ = out.add_unparsed_source(info);
+                    }
+                }
+                Some(lazy) => {
+                    let read = match lazy.read.get() {
+                        Some(Ok(r)) => {
+                            Ok((Arc::clone(&r.raw), r.lines.clone(), r.passages.clone()))
+                        }
+                        Some(Err(e)) => Err(e.clone()),
+                        None => read_text(&info, &lazy.load).map(|r| (r.raw, r.lines, r.passages)),
+                    };
+                    match read {
+                        Ok((raw, lines, passages)) => {
+                            out.push_parsed(info, raw, lines, passages);
+                        }
+                        Err(_) => {
+                            let _ = out.add_unparsed_source(info);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Raw text and line index of a source (read now if it is lazily added).
+    fn text_of<'a>(&self, source: &'a Source) -> Option<(&'a str, &'a LineIndex)> {
+        match self.read(source) {
+            None => Some((&source.raw, &source.lines)),
+            Some(Ok(r)) => Some((&r.raw, &r.lines)),
+            Some(Err(_)) => None,
+        }
+    }
+
+    /// The passages of a source (read now if it is lazily added; none if it
+    /// cannot be read).
+    fn passages_in<'a>(&'a self, source: &'a Source) -> &'a [Passage] {
+        match self.read(source) {
+            None => &self.passages[source.passages.clone()],
+            Some(Ok(r)) => &r.passages,
+            Some(Err(_)) => &[],
+        }
     }
 
     /// See [`Corpus::user_stamp`].
@@ -125,23 +405,35 @@ impl Corpus {
         self.sources.iter().find(|s| s.info.id == id)
     }
 
+    /// The passages of the sources parsed when they were added (the
+    /// built-in texts), in order. A lazily added source's passages are not
+    /// here: [`Corpus::passages_of`] reads one source, and
+    /// [`Corpus::every_passage`] goes through them all.
     pub fn passages(&self) -> &[Passage] {
         &self.passages
     }
 
-    /// The passages of one source, in reading order.
+    /// The passages of one source, in reading order (read now if the source
+    /// is added lazily; none if it cannot be read: see
+    /// [`Corpus::try_passages_of`]).
     pub fn passages_of(&self, source_id: &str) -> &[Passage] {
         match self.source(source_id) {
-            Some(s) => &self.passages[s.passages.clone()],
+            Some(s) => self.passages_in(s),
             None => &[],
         }
     }
 
     pub fn passage(&self, id: &str) -> Result<&Passage> {
-        self.by_id
-            .get(id)
-            .map(|&i| &self.passages[i])
-            .ok_or_else(|| CorpusError::UnknownPassage(id.to_owned()))
+        if let Some(&i) = self.by_id.get(id) {
+            return Ok(&self.passages[i]);
+        }
+        // A passage of a lazily added source: `<source>.<ordinal>`.
+        let lazy = id.rsplit_once('.').and_then(|(source, ordinal)| {
+            let s = self.source(source).filter(|s| s.lazy.is_some())?;
+            let n: usize = ordinal.parse().ok()?;
+            self.passages_in(s).get(n.checked_sub(1)?).filter(|p| p.id == id)
+        });
+        lazy.ok_or_else(|| CorpusError::UnknownPassage(id.to_owned()))
     }
 
     /// The passage whose text covers 1-based `line` of the source's raw file
@@ -161,10 +453,10 @@ impl Corpus {
         segment: usize,
         char_index: usize,
     ) -> Option<(u32, u32)> {
-        let source = self.source(&passage.source)?;
+        let (raw, lines) = self.text_of(self.source(&passage.source)?)?;
         let seg = passage.segments.get(segment)?;
         let off = *seg.offsets.get(char_index).or(seg.offsets.last())?;
-        Some(source.lines.line_col(&source.raw, off as usize))
+        Some(lines.line_col(raw, off as usize))
     }
 
     /// The alignment of passages across sources (computed once).
@@ -183,10 +475,11 @@ impl Corpus {
 
     /// First and last raw line the passage's text occupies.
     pub fn line_span(&self, passage: &Passage) -> (u32, u32) {
-        let Some(source) = self.source(&passage.source) else { return (0, 0) };
+        let Some((_, index)) = self.source(&passage.source).and_then(|s| self.text_of(s)) else {
+            return (0, 0);
+        };
         let lines = passage.segments.iter().flat_map(|s| {
-            let last =
-                s.offsets.last().map(|&o| source.lines.line_of(o as usize)).unwrap_or(s.line);
+            let last = s.offsets.last().map(|&o| index.line_of(o as usize)).unwrap_or(s.line);
             [s.line, last]
         });
         let (mut lo, mut hi) = (u32::MAX, 0);
@@ -240,6 +533,7 @@ pub struct SourceSummary {
 }
 
 impl Corpus {
+    /// What `sheli corpus --json` prints, every source read to count it.
     pub fn summaries(&self) -> Vec<SourceSummary> {
         self.sources
             .iter()
@@ -250,7 +544,7 @@ impl Corpus {
                 edition: s.info.edition.clone(),
                 script: s.info.script,
                 format: s.info.format,
-                passages: s.passages.len(),
+                passages: self.passages_in(s).len(),
                 layers: self.layer_counts(&s.info.id),
             })
             .collect()

@@ -26,7 +26,7 @@ pub mod sound_glosses;
 pub mod stage;
 pub mod text;
 
-pub use corpus::{Corpus, LayerCounts, Source, SourceSummary};
+pub use corpus::{Corpus, LayerCounts, Source, SourceSummary, TextCounts, TextLoader};
 pub use error::{CorpusError, Result};
 pub use fold::FoldMode;
 pub use locate::Location;
