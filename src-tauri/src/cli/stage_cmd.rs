@@ -75,8 +75,10 @@ fn basis(m: &Move) -> String {
 fn move_line(m: &Move) -> String {
     let facing = m.facing.map(|f| format!(" {}", f.label())).unwrap_or_default();
     let inferred = if m.actor_inferred.is_some() { " (actor inferred)" } else { "" };
+    let renamed = m.becomes.as_ref().map(|b| format!(", now {b}")).unwrap_or_default();
+    let leaves = if m.leaves { ", leaves" } else { "" };
     let mut line = format!(
-        "{}{inferred} {} → {}{facing}  「{}」 ({})",
+        "{}{inferred} {} → {}{facing}{renamed}{leaves}  「{}」 ({})",
         m.actor,
         m.action,
         m.place,
