@@ -97,7 +97,10 @@ fn a_text_that_cannot_be_read_is_said_when_read_and_the_others_work() {
     assert!(c.read_failures().is_empty(), "nothing read, nothing failed yet");
 
     assert!(c.passages_of("user.0000000b").is_empty());
-    assert_eq!(c.try_passages_of("user.0000000b").unwrap_err(), "stream did not contain valid UTF-8");
+    assert_eq!(
+        c.try_passages_of("user.0000000b").unwrap_err(),
+        "stream did not contain valid UTF-8"
+    );
     let failures: Vec<(&str, &str)> =
         c.read_failures().into_iter().map(|(s, why)| (s.info.id.as_str(), why)).collect();
     assert_eq!(failures, [("user.0000000b", "stream did not contain valid UTF-8")]);
