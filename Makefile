@@ -58,8 +58,23 @@ stress:
 ## Search benchmark against SQLite FTS5 on ~1M/~10M characters of poetry
 ## (release build; downloads the corpus once), then the app's start-up and
 ## keystroke figures (scripts/bench-app.sh): bench/RESULTS.md, bench/results.json.
+## Last, the plan beside the reader: step key (]) → its figures updated, in the
+## window (e2e/bench/plan.bench.js), printed (median, p95, max), not asserted.
 bench:
 	scripts/bench.sh
+	@set -e; d=$$(mktemp -d -t sheli-plan-bench-XXXXXX); trap 'rm -rf "$$d"' EXIT; \
+	if ! command -v WebKitWebDriver >/dev/null || [ ! -d e2e/node_modules ]; then \
+	  echo "bench: no WebKitWebDriver or e2e/node_modules: the plan's figure is skipped" >&2; exit 0; fi; \
+	with_display() { if [ -n "$${DISPLAY:-}" ]; then "$$@"; else xvfb-run -a -s "-screen 0 1440x900x24" "$$@"; fi; }; \
+	mkdir -p "$$d/data" "$$d/shots"; \
+	SHELI_DATA_DIR="$$d/data" ./target/release/sheli search 射 >/dev/null 2>&1 || true; \
+	echo "bench: the plan beside the reader (step key → figures updated), in the window…" >&2; \
+	export SHELI_APP=$(CURDIR)/target/release/sheli SHELI_DATA_DIR="$$d/data" SHELI_SHOTS="$$d/shots" \
+	  SHELI_E2E_PORT=$${SHELI_E2E_PORT:-4744} WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 \
+	  LIBGL_ALWAYS_SOFTWARE=1 NO_AT_BRIDGE=1; \
+	(cd e2e && with_display npx --no-install wdio run wdio.conf.js --spec bench/plan.bench.js) >"$$d/wdio.log" 2>&1 \
+	  || { echo "bench: the plan's run failed:" >&2; tail -20 "$$d/wdio.log" >&2; exit 0; }; \
+	grep -o "plan: .*" "$$d/wdio.log" | awk '!seen[$$0]++'
 
 ## A .deb of the app, built by the tauri bundler (npm @tauri-apps/cli, see
 ## src-tauri/bundle/package.json), in target/release/bundle/deb/.

@@ -25,6 +25,12 @@ function answerOf<T>(e: unknown): Answer<T> {
   return { error: err.message, calm: err.kind === "corpus" || err.kind === "not_found" };
 }
 
+/** Runs `f` after the next frame is painted (a task queued from the frame's callback). */
+function afterPaint(f: () => void): void {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(f, 0));
+  else setTimeout(f, 0);
+}
+
 class StageStore {
   /** Each passage's step, by the passage asked for. */
   readonly views = new SvelteMap<string, Answer<StageView>>();
@@ -37,6 +43,8 @@ class StageStore {
   pace: number = $state(2);
   /** The figure whose itinerary is open in the column, if any. */
   itinerary: string | null = $state(null);
+  /** The step being stepped to: the plan shows it at once, the reader opens it a frame later. */
+  pending: string | null = $state(null);
 
   /** The passage Play stepped to: a view of another passage stops it. */
   expect: string | null = null;
@@ -77,13 +85,21 @@ class StageStore {
     if (v.previous) this.load(v.previous);
   }
 
-  /** Opens the reader at a step's passage (the reader scrolls to it; the plan follows). */
+  /**
+   * Steps to a step's passage: the plan shows it at once (`pending`), and
+   * once that is painted the reader opens the passage (made anew, it scrolls
+   * to it), and the plan made with it follows it.
+   */
   step(to: string | undefined, control: string | null = null): void {
     if (!to) return;
     this.announceNext = true;
     this.refocus = control;
+    this.pending = to;
     if (this.playing) this.expect = to;
-    router.go({ view: "reader", id: to });
+    afterPaint(() => {
+      router.go({ view: "reader", id: to });
+      if (this.pending === to) this.pending = null;
+    });
   }
 
   /** For tests: everything forgotten. */
@@ -98,6 +114,7 @@ class StageStore {
     this.expect = null;
     this.refocus = null;
     this.announceNext = false;
+    this.pending = null;
   }
 }
 
