@@ -116,6 +116,26 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
     (out, skipped)
 }
 
+/// The counts recorded at import for each text, by id (none if the manifest
+/// cannot be read: [`list_user_texts`] reports that).
+pub(super) fn recorded_counts(
+    dir: &Path,
+) -> std::collections::BTreeMap<String, sheli_corpus::TextCounts> {
+    read_manifest(dir).map(|m| m.counts).unwrap_or_default()
+}
+
+/// Reads a listed text when its passages are first asked for: still a
+/// regular file (never a pipe swapped in since it was listed, which would
+/// block), as UTF-8.
+pub(super) fn loader(path: &Path) -> sheli_corpus::TextLoader {
+    let path = path.to_path_buf();
+    Arc::new(move || match std::fs::symlink_metadata(&path) {
+        Ok(meta) if meta.is_file() => std::fs::read_to_string(&path).map_err(|e| e.to_string()),
+        Ok(_) => Err("it is not a regular file".into()),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
 /// The listed texts with their contents; those that cannot be read join the
 /// skipped ones.
 pub(super) fn read_user_texts(
@@ -408,6 +428,10 @@ pub fn import_inputs(
     for (info, text, ..) in &ready {
         check.add_source(info.clone(), Arc::from(text.as_str()))?;
     }
+    // What each holds, recorded beside it so the library lists it unread.
+    let counts: Vec<sheli_corpus::TextCounts> =
+        ready.iter().map(|(info, ..)| sheli_corpus::TextCounts::of(&check, &info.id)).collect();
+    drop(check);
     // One writer at a time (docs/data-folder.md): the manifest is read only
     // now, holding the lock, so a text another import added meanwhile is
     // kept, not overwritten by our older copy of the list.
@@ -425,8 +449,9 @@ pub fn import_inputs(
     std::fs::create_dir_all(&texts).map_err(file_err(&texts))?;
     remove_leftovers(&texts);
     let mut imported = Vec::new();
-    for (info, text, passages, encoding) in ready {
+    for ((info, text, passages, encoding), counts) in ready.into_iter().zip(counts) {
         write_atomic(&texts.join(&info.file), text.as_bytes())?;
+        manifest.counts.insert(info.id.clone(), counts);
         imported.push(ImportedText {
             id: info.id.clone(),
             work: info.work.clone(),

@@ -70,6 +70,12 @@ pub fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> LibraryError + '_
 pub struct UserManifest {
     #[serde(default)]
     pub source: Vec<SourceInfo>,
+    /// What each text held when it was imported (passages, segments per
+    /// layer), by source id, so that the library is listed without reading
+    /// the texts. Absent for texts imported by earlier versions (and ignored
+    /// by them).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub counts: std::collections::BTreeMap<String, sheli_corpus::TextCounts>,
 }
 
 /// The texts a user studies: the built-in corpus plus their own.
@@ -79,7 +85,8 @@ pub struct Library {
     /// The user's texts that could not be opened, and why.
     pub skipped: Vec<SkippedText>,
     /// False for [`Library::open_unparsed`]: the user's texts are listed,
-    /// not parsed.
+    /// their passages not available. ([`Library::open_lazy`]'s are: read on
+    /// demand.)
     pub parsed: bool,
 }
 
@@ -101,6 +108,20 @@ impl std::fmt::Display for SkippedText {
     }
 }
 
+/// The lazily added texts of `corpus` read so far that could not be read or
+/// parsed, as texts left out.
+pub fn read_failures(corpus: &Corpus) -> Vec<SkippedText> {
+    corpus
+        .read_failures()
+        .into_iter()
+        .map(|(s, why)| SkippedText {
+            id: s.info.id.clone(),
+            file: s.info.file.clone(),
+            reason: why.to_owned(),
+        })
+        .collect()
+}
+
 impl Library {
     /// Opens the library in `dir` (created if missing): parses the built-in
     /// texts and the user's imported ones.
@@ -120,6 +141,41 @@ impl Library {
         }
         corpus.set_user_stamp(import::stamp(added.iter()));
         Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped, parsed: true })
+    }
+
+    /// Opens the library without reading the user's texts, which are read
+    /// and parsed on demand, one at a time, the first time their passages
+    /// are asked for ([`Corpus::add_lazy_source`]), and then kept. The
+    /// built-in texts are parsed. What opening costs does not grow with the
+    /// library: the user's texts are listed from their manifest (with the
+    /// counts recorded at import) and checked as far as that goes without
+    /// reading them. A text that turns out unreadable when it is read is
+    /// reported then ([`Library::left_out`]); building the search index
+    /// reads every text (for the build only: see `index_on_disk`).
+    pub fn open_lazy(dir: &Path) -> Result<Library> {
+        create_data_folder(dir)?;
+        let mut corpus = Corpus::builtin()?;
+        let (listed, mut skipped) = import::list_user_texts(dir);
+        let counts = import::recorded_counts(dir);
+        let mut added = Vec::new();
+        for text in listed {
+            let (id, file) = (text.info.id.clone(), text.info.file.clone());
+            let recorded = counts.get(&id).cloned();
+            match corpus.add_lazy_source(text.info.clone(), recorded, import::loader(&text.path)) {
+                Ok(_) => added.push(text),
+                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
+            }
+        }
+        corpus.set_user_stamp(import::stamp(added.iter()));
+        Ok(Library { dir: dir.to_path_buf(), corpus: Arc::new(corpus), skipped, parsed: true })
+    }
+
+    /// The user's texts left out: those skipped when the library was opened
+    /// and those read since that could not be read or parsed.
+    pub fn left_out(&self) -> Vec<SkippedText> {
+        let mut out = self.skipped.clone();
+        out.extend(read_failures(&self.corpus));
+        out
     }
 
     /// Opens the library without reading the user's texts: the built-in
