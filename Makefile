@@ -4,10 +4,12 @@ SHELL := /bin/bash
 export CARGO_TERM_COLOR ?= never
 CARGO ?= cargo
 
-.PHONY: run test deps test-rust test-ui test-e2e ui bindings bench package clean stress
+.PHONY: run test deps test-rust test-ui test-scripts test-e2e ui bindings bench package clean stress
 
+# `toolchain` first: an old or missing rustc or node stops here with one line
+# saying which version is needed and how to get it.
 deps:
-	scripts/install-deps.sh system ui
+	scripts/install-deps.sh toolchain system ui
 
 ## The web UI, built into ui/dist (embedded into the app binary).
 ui: deps
@@ -21,7 +23,7 @@ run: deps ui
 # The e2e step reuses the app binary that test-rust built (src-tauri's
 # integration tests make cargo build target/debug/sheli, UI embedded): one
 # build of the app for the whole run.
-test: deps ui test-rust test-ui
+test: deps ui test-rust test-ui test-scripts
 	scripts/install-deps.sh e2e
 	SHELI_E2E_NO_BUILD=1 e2e/run.sh
 
@@ -34,6 +36,12 @@ test-rust:
 ## Vitest (api.ts, stores, components) and svelte-check.
 test-ui: deps
 	cd ui && npm test
+
+## What the release needs that the other tests do not see (a few seconds):
+## icons named by their size, the desktop entry's Keywords, the toolchain
+## check of install-deps.sh against fake old rustc/node (scripts/test-packaging.sh).
+test-scripts:
+	scripts/test-packaging.sh
 
 ## The real app in a real window (Xvfb when there is no display); screenshots
 ## of every step in test-output/e2e/. Reuses the debug build of test-rust.

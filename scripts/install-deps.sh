@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks to build, run and test Sheli.
 # Idempotent: every step checks first and does nothing when already done.
+#   scripts/install-deps.sh toolchain  checks Rust and Node.js (not installed here: one line
+#                                    saying which version is needed and how to get it, exit 1)
 #   scripts/install-deps.sh system   apt packages (as root, or with sudo)
 #   scripts/install-deps.sh ui       npm packages of the web UI
 #   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
@@ -20,6 +22,44 @@ cd "$(dirname "$0")/.."
 # `sheli search --format csv|tsv` with Python's csv module, a real client.
 APT_PACKAGES=(build-essential pkg-config file libwebkit2gtk-4.1-dev libxdo-dev libssl-dev
   librsvg2-dev webkit2gtk-driver xvfb xauth unicode-data fonts-noto-cjk python3 python3-venv)
+
+# The build toolchain, which this script does not install (rustup and Node.js
+# come from outside Debian 12, whose rustc 1.63 and nodejs 18 are too old):
+# - Rust: the highest rust-version among the crates of Cargo.lock
+#   (rusqlite_migration 2.6 asks for 1.95); cargo refuses older compilers.
+# - Node.js: what vite 8 (ui/) declares, "^20.19.0 || >=22.12.0".
+# scripts/test-packaging.sh checks both against Cargo.lock and ui/package-lock.json.
+RUST_MIN=1.95
+NODE_RANGE="20.19+ or 22.12+"
+node_ok() { # major minor
+  [ "$1" -eq 20 ] && [ "$2" -ge 19 ] || { [ "$1" -eq 22 ] && [ "$2" -ge 12 ]; } || [ "$1" -ge 23 ]
+}
+toolchain() {
+  local bad=0 v maj min
+  if ! command -v rustc >/dev/null || ! command -v cargo >/dev/null; then
+    echo "sheli: Rust $RUST_MIN or newer is needed and rustc/cargo were not found: install rustup from https://rustup.rs (Debian 12's rustc is too old), then run make again" >&2
+    bad=1
+  else
+    v=$(rustc --version | sed -n 's/^rustc \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+    read -r maj min <<<"${v:-0 0}"
+    if [ "$maj" -lt "${RUST_MIN%%.*}" ] || { [ "$maj" -eq "${RUST_MIN%%.*}" ] && [ "$min" -lt "${RUST_MIN#*.}" ]; }; then
+      echo "sheli: Rust $RUST_MIN or newer is needed, found $(rustc --version): run \`rustup update stable\` (or install rustup from https://rustup.rs; Debian 12's rustc is too old)" >&2
+      bad=1
+    fi
+  fi
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "sheli: Node.js $NODE_RANGE with npm is needed to build the UI and node/npm were not found: install it from https://nodejs.org/en/download (Debian 12's nodejs 18 is too old), then run make again" >&2
+    bad=1
+  else
+    v=$(node --version | sed -n 's/^v\([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+    read -r maj min <<<"${v:-0 0}"
+    if ! node_ok "$maj" "$min"; then
+      echo "sheli: Node.js $NODE_RANGE is needed to build the UI (vite 8), found $(node --version): install it from https://nodejs.org/en/download (Debian 12's nodejs 18 is too old)" >&2
+      bad=1
+    fi
+  fi
+  return $bad
+}
 
 system() {
   local missing=()

@@ -44,7 +44,7 @@ def draw(size: int) -> Image.Image:
 
 def main() -> None:
     for name, size in [("32x32.png", 32), ("64x64.png", 64), ("128x128.png", 128),
-                       ("128x128@2x.png", 256), ("icon.png", 512)]:
+                       ("256x256.png", 256), ("icon.png", 512)]:
         draw(size).save(HERE / name, optimize=True)
     draw(256).save(HERE / "icon.ico", sizes=[(16, 16), (32, 32), (48, 48), (256, 256)])
 
