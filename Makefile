@@ -93,6 +93,8 @@ package: deps ui
 	@ls -1 target/release/bundle/deb/*.deb
 	# Debian's own checks: an error fails the target.
 	lintian --fail-on error target/release/bundle/deb/*.deb
+	# Ours: icons of every size in their folders, Keywords, the notices.
+	scripts/check-deb.sh target/release/bundle/deb/*.deb
 
 clean:
 	$(CARGO) clean

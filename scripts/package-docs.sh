@@ -16,4 +16,7 @@ mkdir -p "$out"
 ./target/release/sheli completions fish > "$out/sheli.fish"
 # Debian's changelog of the package (native: /usr/share/doc/sheli/changelog.gz).
 gzip -9n < src-tauri/bundle/debian/changelog > "$out/changelog.gz"
+# The third-party notices (scripts/third-party-notices.sh), compressed as
+# Debian wants a document this size: /usr/share/doc/sheli/THIRD-PARTY-NOTICES.md.gz.
+gzip -9n < THIRD-PARTY-NOTICES.md > "$out/THIRD-PARTY-NOTICES.md.gz"
 ls -l "$out"

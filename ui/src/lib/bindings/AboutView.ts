@@ -6,4 +6,17 @@ export type AboutView = { version: string,
 /**
  * The code's licence, as Cargo.toml declares it.
  */
-licence: string, texts: Array<TextOrigin>, tables: Array<DataTable>, };
+licence: string, texts: Array<TextOrigin>, tables: Array<DataTable>, 
+/**
+ * Rust crates of others compiled into the binary.
+ */
+third_party_crates: number, 
+/**
+ * npm packages whose code is in the embedded web UI.
+ */
+third_party_npm: number, 
+/**
+ * THIRD-PARTY-NOTICES.md (Markdown): every such package with its version
+ * and licence, each licence text once with the packages it covers.
+ */
+third_party_notices: string, };

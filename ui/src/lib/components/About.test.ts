@@ -38,6 +38,9 @@ describe("About", () => {
             bytes: 1_551_283,
           },
         ],
+        third_party_crates: 360,
+        third_party_npm: 3,
+        third_party_notices: "# Third-party notices\n\ncrate tauri 2.12.5 Apache-2.0 OR MIT\n",
       };
     });
     render(About);
@@ -50,6 +53,30 @@ describe("About", () => {
     expect(tables.textContent).toContain("CC0 1.0");
     expect(tables.textContent).toContain("1.6 MB");
     expect(screen.getByTestId("about").textContent).toContain("MIT OR Apache-2.0");
+  });
+
+  it("counts the third-party packages and shows their notices when asked", async () => {
+    setTransport(async () => ({
+      version: "0.1.0",
+      licence: "MIT OR Apache-2.0",
+      texts: [],
+      tables: [],
+      third_party_crates: 360,
+      third_party_npm: 3,
+      third_party_notices: "# Third-party notices\n\ncrate tauri 2.12.5 Apache-2.0 OR MIT\n",
+    }));
+    render(About);
+    const summary = await screen.findByTestId("about-third-party");
+    expect(summary.textContent).toContain("360 Rust crates and 3 npm packages");
+    expect(screen.getByRole("heading", { name: "Third-party software" })).toBeTruthy();
+    // Closed: the notices are not in the page yet.
+    expect(screen.queryByTestId("about-notices")).toBeNull();
+    const details = screen.getByText("Third-party notices").closest("details")!;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    const notices = await screen.findByTestId("about-notices");
+    expect(notices.textContent).toContain("crate tauri 2.12.5 Apache-2.0 OR MIT");
+    expect(notices.getAttribute("tabindex")).toBe("0");
   });
 
   it("shows the backend's message when it cannot load", async () => {
