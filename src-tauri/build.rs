@@ -13,6 +13,7 @@ use std::path::Path;
 const COMMANDS: &[&str] = &[
     "sources",
     "library",
+    "edition",
     "passage",
     "passages",
     "get_settings",

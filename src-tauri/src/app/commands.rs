@@ -46,23 +46,26 @@ pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// `sources()`: every source with its edition, script and segment counts.
+/// `sources()`: every source with its edition, script and segment counts
+/// (a user's text not read yet with the counts recorded at import: none if
+/// it was imported by an earlier version; it is not read to count it).
 pub fn sources(state: &AppState) -> AppResult<Vec<SourceView>> {
     let corpus = state.corpus()?;
     Ok(corpus
-        .summaries()
-        .into_iter()
+        .sources()
+        .iter()
         .map(|s| {
-            let info = &corpus.source(&s.id).expect("a summary's source exists").info;
+            let info = &s.info;
+            let counts = corpus.known_counts(&info.id).unwrap_or_default();
             SourceView {
                 edition_note: info.edition_note.clone(),
                 coverage: info.coverage.clone(),
                 script: edition_script(info.script).to_owned(),
-                id: s.id,
-                work: s.work,
-                edition: s.edition,
-                passages: s.passages as u32,
-                layers: s.layers.into_iter().map(|(k, n)| (k.to_owned(), n as u32)).collect(),
+                id: info.id.clone(),
+                work: info.work.clone(),
+                edition: info.edition.clone(),
+                passages: counts.passages as u32,
+                layers: counts.layers.into_iter().map(|(k, n)| (k, n as u32)).collect(),
             }
         })
         .collect())
@@ -77,22 +80,17 @@ fn edition_script(s: sheli_corpus::EditionScript) -> &'static str {
 
 /// `library(script?)`: works → editions → sections → passages, titles and
 /// previews in `script` (default: the display script of the settings).
+/// A user's text not read yet is listed without its sections (`sections`
+/// null, its counts as recorded at import): listing the library reads no
+/// user text; [`edition`] reads one when the user opens it.
 pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<LibraryView> {
     let corpus = state.corpus()?;
     let script = state.script(script)?;
     let mut works: Vec<WorkEntry> = Vec::new();
     for source in corpus.sources() {
         let info = &source.info;
-        let passages = corpus.passages_of(&info.id);
         let label = shown_label(&corpus, Some(&info.id), script);
-        let edition = EditionEntry {
-            source: info.id.clone(),
-            edition: label.text(&info.edition)?,
-            script: edition_script(info.script).to_owned(),
-            layers: layers_present(passages),
-            passages: passages.len() as u32,
-            sections: sections(passages, Shown::new(info.script, script))?,
-        };
+        let edition = edition_entry(&corpus, &info.id, script, false)?;
         match works.iter_mut().find(|w| w.work == info.work) {
             Some(w) => w.editions.push(edition),
             None => works.push(WorkEntry {
@@ -102,7 +100,84 @@ pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<Lib
             }),
         }
     }
-    Ok(LibraryView { works, left_out: state.left_out() })
+    Ok(LibraryView { works, left_out: left_out(state, &corpus) })
+}
+
+/// The user's texts left out: at the library's opening, and those that
+/// could not be read when they were first asked for.
+fn left_out(state: &AppState, corpus: &Corpus) -> Vec<String> {
+    let mut out = state.left_out();
+    for s in sheli_library::read_failures(corpus) {
+        let said = s.to_string();
+        if !out.contains(&said) {
+            out.push(said);
+        }
+    }
+    out
+}
+
+/// `edition(source, script?)`: one edition with its sections and passages,
+/// reading the text first if it is a user's text not read yet (the library
+/// lists those without their sections). A text that cannot be read is an
+/// error that says why.
+pub fn edition(
+    state: &AppState,
+    source: &str,
+    script: Option<DisplayScript>,
+) -> AppResult<EditionEntry> {
+    validate_id("source", source)?;
+    let corpus = state.corpus()?;
+    let Some(s) = corpus.source(source) else {
+        return Err(AppError::NotFound { what: "source", id: source.to_owned() });
+    };
+    if let Err(why) = corpus.try_passages_of(source) {
+        let skipped = sheli_library::SkippedText {
+            id: s.info.id.clone(),
+            file: s.info.file.clone(),
+            reason: why,
+        };
+        return Err(AppError::Corpus(skipped.to_string()));
+    }
+    let script = state.script(script)?;
+    edition_entry(&corpus, source, script, true)
+}
+
+/// One edition of the library: with its sections if its passages are at
+/// hand (or `read`, which reads them), else with what is known unread.
+fn edition_entry(
+    corpus: &Corpus,
+    source: &str,
+    script: DisplayScript,
+    read: bool,
+) -> AppResult<EditionEntry> {
+    let info = &corpus
+        .source(source)
+        .ok_or_else(|| AppError::NotFound { what: "source", id: source.to_owned() })?
+        .info;
+    let label = shown_label(corpus, Some(source), script);
+    let (layers, passages, sections) = if read || corpus.is_read(source) {
+        let passages = corpus.passages_of(source);
+        (
+            layers_present(passages),
+            passages.len() as u32,
+            Some(sections(passages, Shown::new(info.script, script))?),
+        )
+    } else {
+        let counts = corpus.known_counts(source).unwrap_or_default();
+        let layers = Layer::ALL
+            .into_iter()
+            .filter(|l| counts.layers.get(l.label()).is_some_and(|n| *n > 0))
+            .collect();
+        (layers, counts.passages as u32, None)
+    };
+    Ok(EditionEntry {
+        source: info.id.clone(),
+        edition: label.text(&info.edition)?,
+        script: edition_script(info.script).to_owned(),
+        layers,
+        passages,
+        sections,
+    })
 }
 
 fn layers_present(passages: &[Passage]) -> Vec<Layer> {
@@ -179,7 +254,8 @@ pub fn passages(
     }
     let script = state.script(script)?;
     corpus
-        .passages_of(source)
+        .try_passages_of(source)
+        .map_err(AppError::Corpus)?
         .iter()
         .skip(start as usize - 1)
         .take(count as usize)
@@ -290,6 +366,15 @@ pub mod ipc {
         script: Option<DisplayScript>,
     ) -> AppResult<LibraryView> {
         blocking(&state, move |s| super::library(s, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn edition(
+        state: State<'_, SharedState>,
+        source: String,
+        script: Option<DisplayScript>,
+    ) -> AppResult<EditionEntry> {
+        blocking(&state, move |s| super::edition(s, &source, script)).await
     }
 
     #[tauri::command]

@@ -20,6 +20,8 @@ pub struct SourceView {
     /// The script the edition is written in: `traditional` or `simplified`.
     pub script: String,
     pub coverage: String,
+    /// For a user's text not read yet, this and `layers` are as recorded
+    /// at import (0 and none if nothing was recorded).
     pub passages: u32,
     /// Segment counts per layer label (經, 記, 注, 疏, 音義, 按, 題, 譯).
     pub layers: BTreeMap<String, u32>,
@@ -53,8 +55,12 @@ pub struct EditionEntry {
     pub script: String,
     /// The layers this edition has at least one segment of, in canonical order.
     pub layers: Vec<Layer>,
+    /// How many passages it has (for a user's text not read yet, as
+    /// recorded at import; 0 if nothing was recorded).
     pub passages: u32,
-    pub sections: Vec<SectionEntry>,
+    /// Its sections and passages; null for a user's text not read yet,
+    /// which the `edition` command reads and lists.
+    pub sections: Option<Vec<SectionEntry>>,
 }
 
 /// A run of consecutive passages under one heading. Editions without

@@ -90,7 +90,8 @@ pub fn import_texts(
     }
     let report = library::import_inputs(&state.data_dir, inputs, work, &mut |_, _, _| {})
         .map_err(import_error)?;
-    let library = Library::open(&state.data_dir).map_err(import_error)?;
+    // The texts are listed again, not read: each is read when opened.
+    let library = Library::open_lazy(&state.data_dir).map_err(import_error)?;
     state.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
     state.set_corpus(library.corpus);
     Ok(report
@@ -181,6 +182,7 @@ mod tests {
         assert_eq!((t.work.as_str(), t.file.as_str(), t.passages), ("周禮", "周禮.txt", 2));
         assert_eq!(t.encoding, "gb18030");
         let corpus = state.corpus().unwrap();
+        assert!(!corpus.is_read(&t.id), "listed again, read when opened");
         assert_eq!(corpus.passages_of(&t.id).len(), 2);
 
         // the index, rebuilt as the window's import does, finds it

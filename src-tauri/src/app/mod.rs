@@ -108,6 +108,7 @@ pub fn run() {
         .invoke_handler(tauri::generate_handler![
             commands::ipc::sources,
             commands::ipc::library,
+            commands::ipc::edition,
             commands::ipc::passage,
             commands::ipc::passages,
             commands::ipc::get_settings,

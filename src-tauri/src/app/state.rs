@@ -25,7 +25,8 @@ pub struct AppState {
     /// Where the user's files live (`SHELI_DATA_DIR`, or the platform's app
     /// data directory).
     pub data_dir: PathBuf,
-    /// The library's texts (built-in and imported), parsed. An error is kept
+    /// The library's texts (built-in and imported): the built-in ones
+    /// parsed, the user's read on demand (`Library::open_lazy`). An error is kept
     /// (not raised) so that the window still opens and can say what went
     /// wrong. Replaced whole when the user imports texts; a command holds the
     /// `Arc` it took for as long as it runs.
@@ -46,12 +47,14 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Builds the state for the app: parses the library's texts (built-in
-    /// and imported, `sheli_library::Library`) and reads the settings from
-    /// `data_dir`. The search index is opened later, off this thread.
+    /// Builds the state for the app: opens the library's texts (the
+    /// built-in ones parsed, the user's listed and read when first asked
+    /// for: `sheli_library::Library::open_lazy`, so that start-up does not
+    /// grow with the library) and reads the settings from `data_dir`. The
+    /// search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
         let mut left_out = Vec::new();
-        let corpus = sheli_library::Library::open(&data_dir)
+        let corpus = sheli_library::Library::open_lazy(&data_dir)
             .map(|l| {
                 for s in &l.skipped {
                     eprintln!("sheli: warning: {s}");

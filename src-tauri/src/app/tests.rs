@@ -61,7 +61,8 @@ fn library_lists_the_three_works_in_order_even_when_empty() {
     let xiangshe = &lib.works[0];
     assert!(xiangshe.editions.iter().any(|e| e.source == "xiangshe.zhushu"));
     for e in lib.works.iter().flat_map(|w| &w.editions) {
-        let n: usize = e.sections.iter().map(|s| s.passages.len()).sum();
+        let sections = e.sections.as_ref().expect("the built-in texts are listed whole");
+        let n: usize = sections.iter().map(|s| s.passages.len()).sum();
         assert_eq!(n as u32, e.passages, "{}: every passage is in one section", e.source);
     }
 }
@@ -76,13 +77,14 @@ fn library_converts_titles_and_previews() {
     let a = &lib.works[0].editions[0];
     assert_eq!(a.layers, vec![Layer::Jing, Layer::Zhu, Layer::Shu]);
     // Without headings: one untitled section, and one for the 記.
+    let sections = a.sections.as_ref().unwrap();
     let titles: Vec<(Option<&str>, bool, usize)> =
-        a.sections.iter().map(|s| (s.title.as_deref(), s.ji, s.passages.len())).collect();
+        sections.iter().map(|s| (s.title.as_deref(), s.ji, s.passages.len())).collect();
     assert_eq!(titles, [(None, false, 2), (None, true, 1)]);
-    assert_eq!(a.sections[0].passages[0].preview, "乡射之礼。主人戒宾。");
+    assert_eq!(sections[0].passages[0].preview, "乡射之礼。主人戒宾。");
     // The empty edition is listed, with no sections.
     assert_eq!(lib.works[1].title, "燕礼");
-    assert!(lib.works[1].editions[0].sections.is_empty());
+    assert!(lib.works[1].editions[0].sections.as_ref().unwrap().is_empty());
 }
 
 #[test]
@@ -366,4 +368,76 @@ fn the_library_says_which_of_the_user_s_texts_were_left_out() {
         view.works.iter().all(|w| w.work != "龍書"),
         "the rest of the library is there, without it"
     );
+}
+
+/// Imports `text` as the work `work` into a fresh data folder.
+fn data_with_text(dir: &Path, work: &str, text: &str) -> (std::path::PathBuf, String) {
+    let data = dir.join("data");
+    let file = dir.join(format!("{work}.txt"));
+    std::fs::write(&file, text).unwrap();
+    let r = sheli_library::import(&data, &[file], Some(work), &mut |_, _, _| {}).unwrap();
+    (data, r.imported[0].id.clone())
+}
+
+#[test]
+fn the_window_opens_the_user_s_texts_unread_and_reads_one_when_it_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, id) = data_with_text(
+        dir.path(),
+        "周禮",
+        "[經]司弓矢掌六弓四弩八矢之法。\n\n[注]注也。\n\n射人掌位。\n",
+    );
+    let state = AppState::load(data);
+    let corpus = state.corpus().unwrap();
+    assert!(!corpus.is_read(&id), "start-up reads no user text");
+
+    let lib = commands::library(&state, Some(DisplayScript::Original)).unwrap();
+    let listed = lib.works.iter().flat_map(|w| &w.editions).find(|e| e.source == id).unwrap();
+    assert!(listed.sections.is_none(), "listed unread");
+    assert_eq!(listed.passages, 2, "as recorded at import");
+    assert_eq!(listed.layers, [Layer::Jing, Layer::Zhu]);
+    assert!(commands::sources(&state).unwrap().iter().any(|s| s.id == id && s.passages == 2));
+    assert!(!corpus.is_read(&id), "listing the library reads no user text");
+
+    let opened = commands::edition(&state, &id, Some(DisplayScript::Original)).unwrap();
+    assert!(corpus.is_read(&id));
+    let sections = opened.sections.as_ref().unwrap();
+    let ids: Vec<&str> = sections.iter().flat_map(|s| &s.passages).map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, [format!("{id}.0001"), format!("{id}.0002")]);
+    assert_eq!(opened.passages, 2);
+    assert_eq!(opened.layers, [Layer::Jing, Layer::Zhu]);
+    // Read once, listed whole from then on.
+    let lib = commands::library(&state, Some(DisplayScript::Original)).unwrap();
+    let listed = lib.works.iter().flat_map(|w| &w.editions).find(|e| e.source == id).unwrap();
+    let json = |v: &Option<Vec<super::dto::SectionEntry>>| serde_json::to_string(v).unwrap();
+    assert_eq!(json(&listed.sections), json(&opened.sections));
+
+    assert!(matches!(commands::edition(&state, "user.nope", None), Err(AppError::NotFound { .. })));
+    assert!(matches!(commands::edition(&state, "../x", None), Err(AppError::InvalidInput(_))));
+    // A built-in edition is listed whole by `edition` as by `library`.
+    let zhushu = commands::edition(&state, "xiangshe.zhushu", None).unwrap();
+    assert!(zhushu.sections.is_some_and(|s| !s.is_empty()));
+}
+
+#[test]
+fn a_user_text_that_cannot_be_read_when_opened_is_said_and_listed_as_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, id) = data_with_text(dir.path(), "龍書", "[經]龘龘然而行。\n");
+    let state = AppState::load(data.clone());
+    // Garbled behind Sheli's back after the window opened.
+    let file = data.join("texts").join(&state.corpus().unwrap().source(&id).unwrap().info.file);
+    std::fs::write(file, b"\xff\xfe not UTF-8").unwrap();
+    let lib = commands::library(&state, None).unwrap();
+    assert!(lib.left_out.is_empty(), "not read yet: {:?}", lib.left_out);
+    assert!(lib.works.iter().any(|w| w.work == "龍書"));
+
+    let err = commands::edition(&state, &id, None).unwrap_err();
+    assert!(err.to_string().contains("was left out") && err.to_string().contains("UTF-8"), "{err}");
+    let err = commands::passages(&state, &id, 1, 10, None).unwrap_err();
+    assert!(err.to_string().contains("UTF-8"), "{err}");
+    let lib = commands::library(&state, None).unwrap();
+    assert_eq!(lib.left_out.len(), 1, "{:?}", lib.left_out);
+    assert!(lib.left_out[0].contains(&id), "{:?}", lib.left_out);
+    // The rest works.
+    assert!(commands::passage(&state, "xiangshe.zhushu.0001", None).is_ok());
 }

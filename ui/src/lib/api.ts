@@ -90,6 +90,16 @@ export function library(script?: DisplayScript): Promise<LibraryView> {
   return call("library", { script: script ?? null });
 }
 
+import type { EditionEntry } from "./bindings/EditionEntry";
+
+/**
+ * One edition with its sections and passages, in `script`: reads a user's
+ * text the library lists unread (`sections` null there).
+ */
+export function edition(source: string, script?: DisplayScript): Promise<EditionEntry> {
+  return call("edition", { source, script: script ?? null });
+}
+
 /** One passage with all its segments, converted to `script`. */
 export function passage(id: string, script?: DisplayScript): Promise<PassageView> {
   return call("passage", { id, script: script ?? null });

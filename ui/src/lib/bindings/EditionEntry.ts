@@ -17,4 +17,14 @@ script: string,
 /**
  * The layers this edition has at least one segment of, in canonical order.
  */
-layers: Array<Layer>, passages: number, sections: Array<SectionEntry>, };
+layers: Array<Layer>, 
+/**
+ * How many passages it has (for a user's text not read yet, as
+ * recorded at import; 0 if nothing was recorded).
+ */
+passages: number, 
+/**
+ * Its sections and passages; null for a user's text not read yet,
+ * which the `edition` command reads and lists.
+ */
+sections: Array<SectionEntry> | null, };

@@ -7,7 +7,12 @@ export type SourceView = { id: string, work: string, edition: string, edition_no
 /**
  * The script the edition is written in: `traditional` or `simplified`.
  */
-script: string, coverage: string, passages: number, 
+script: string, coverage: string, 
+/**
+ * For a user's text not read yet, this and `layers` are as recorded
+ * at import (0 and none if nothing was recorded).
+ */
+passages: number, 
 /**
  * Segment counts per layer label (經, 記, 注, 疏, 音義, 按, 題, 譯).
  */

@@ -28,6 +28,68 @@ describe("Library", () => {
     expect(screen.getByText("No passages of this edition are available yet.")).toBeTruthy();
   });
 
+  it("reads a user's text listed unread when it is chosen, and lists its passages", async () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    const mine = { source: "user.0a1b2c3d", edition: "imported", script: "traditional", layers: ["經" as const], passages: 2 };
+    setTransport(async (cmd, args) => {
+      calls.push([cmd, args]);
+      if (cmd === "library") {
+        const lib = sampleLibrary();
+        lib.works.push({ work: "周禮", title: "周禮", editions: [{ ...mine, sections: null }] });
+        return lib;
+      }
+      if (cmd === "edition") {
+        return {
+          ...mine,
+          sections: [
+            {
+              title: null,
+              ji: false,
+              passages: [
+                { id: "user.0a1b2c3d.0001", ordinal: 1, section: null, preview: "司弓矢掌六弓四弩八矢之法。" },
+                { id: "user.0a1b2c3d.0002", ordinal: 2, section: null, preview: "射人掌國之三公孤卿大夫之位。" },
+              ],
+            },
+          ],
+        };
+      }
+      throw new Error(cmd);
+    });
+    render(Library);
+    await screen.findAllByTestId("work-title");
+    expect(calls.map(([c]) => c)).toEqual(["library"]);
+    const button = screen.getByTestId("edition-user.0a1b2c3d");
+    expect(button.querySelector(".count")!.textContent).toBe("2");
+    await fireEvent.click(button);
+    await waitFor(() => expect(document.querySelectorAll("[data-passage-id]").length).toBe(2));
+    expect(calls.filter(([c]) => c === "edition")).toEqual([["edition", { source: "user.0a1b2c3d", script: "original" }]]);
+    expect(document.querySelector("[data-passage-id]")!.getAttribute("href")).toBe("#/read/user.0a1b2c3d.0001");
+  });
+
+  it("says why a user's text cannot be read when it is chosen", async () => {
+    const why = "your text user.0a1b2c3d (user.0a1b2c3d.txt) was left out: stream did not contain valid UTF-8";
+    setTransport(async (cmd) => {
+      if (cmd === "library") {
+        const lib = sampleLibrary();
+        lib.works.push({
+          work: "周禮",
+          title: "周禮",
+          editions: [{ source: "user.0a1b2c3d", edition: "imported", script: "traditional", layers: [], passages: 0, sections: null }],
+        });
+        return lib;
+      }
+      if (cmd === "edition") return Promise.reject({ kind: "corpus", message: why });
+      throw new Error(cmd);
+    });
+    render(Library);
+    await screen.findAllByTestId("work-title");
+    const button = screen.getByTestId("edition-user.0a1b2c3d");
+    expect(button.querySelector(".count")!.textContent).toBe("…");
+    await fireEvent.click(button);
+    expect((await screen.findByTestId("edition-error")).textContent).toContain(why);
+    expect(document.querySelectorAll("[data-passage-id]").length).toBe(0);
+  });
+
   it("says so when there are no texts", async () => {
     setTransport(async () => ({ works: [], left_out: [] }));
     render(Library);
