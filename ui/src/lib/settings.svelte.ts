@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: "system",
   layers: ["注", "疏", "音義", "按", "題"],
   parallel: false,
+  plan: false,
 };
 
 export function clampCharSize(n: number): number {

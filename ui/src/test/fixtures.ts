@@ -94,4 +94,5 @@ export const SAMPLE_SETTINGS: Settings = {
   theme: "system",
   layers: ["注", "疏", "音義", "按", "題"],
   parallel: false,
+  plan: false,
 };
