@@ -71,7 +71,7 @@ describe("StagePlan", () => {
     expect(figure("賓").getAttribute("transform")).not.toBe(g.getAttribute("transform"));
     // The labels are the actors' names, in traditional script.
     expect(g.querySelector(".plan-label")?.textContent).toBe("眾賓");
-    expect(screen.getByTestId("plan-svg").getAttribute("lang")).toBe("zh-Hant");
+    expect(g.getAttribute("lang")).toBe("zh-Hant");
     expect(calls.map(([c]) => c)).toContain("stage_plan");
   });
 
@@ -115,13 +115,15 @@ describe("StagePlan", () => {
       "眾賓 — 門左 — 東面 moves here (from 門外)",
       "司射 — 西階西 — facing not said",
     ]);
+    // A figure with a glossary card links to it.
+    expect(screen.getByTestId("plan-list").querySelector('li[data-actor="司射"] a')?.getAttribute("href")).toBe("#/terms/sishe");
     const moves = screen.getByTestId("plan-moves").textContent!.replace(/\s+/g, " ");
     expect(moves).toContain("眾賓 入 → 門左 東面");
     expect(moves).toContain("眾賓皆入門左,東面北上");
     expect(moves).toContain("read from the 注: 「初位,門內東面」 in xiangshe.zhushu.0079");
     // Every Chinese piece carries its lang.
     for (const li of screen.getByTestId("plan-list").querySelectorAll("li")) {
-      for (const s of li.querySelectorAll("span:not(.plan-muted)")) expect(s.getAttribute("lang")).toBe("zh-Hant");
+      for (const s of li.querySelectorAll("span:not(.plan-muted), a")) expect(s.getAttribute("lang")).toBe("zh-Hant");
     }
   });
 
