@@ -24,9 +24,9 @@ export function announcePlan(pieces: readonly Piece[]): void {
   const r = planLiveRegion();
   r.replaceChildren(
     ...pieces.map((p) => {
-      if (!p.zh) return document.createTextNode(p.text);
+      if (!p.lang) return document.createTextNode(p.text);
       const s = document.createElement("span");
-      s.lang = "zh-Hant";
+      s.lang = p.lang;
       s.textContent = p.text;
       return s;
     }),

@@ -35,6 +35,8 @@ export interface Frame {
 }
 
 const PAD = 0.9;
+/** Room on the east for the names written right of the figures (丈). */
+const NAMES = 2.2;
 
 /** Every y the plan draws something at. */
 function ys(plan: Plan): number[] {
@@ -80,7 +82,7 @@ export function frame(plan: Plan): Frame {
   const pad = PAD * UNIT;
   if (!allX.length || !allY.length) return { x, y, breaks, box: [-5 * UNIT, -5 * UNIT, 10 * UNIT, 10 * UNIT] };
   const minX = x(Math.min(...allX)) - pad;
-  const maxX = x(Math.max(...allX)) + pad;
+  const maxX = x(Math.max(...allX)) + NAMES * UNIT;
   const minY = y(allY[0]) - pad;
   const maxY = y(allY[allY.length - 1]) + pad;
   return { x, y, breaks, box: [minX, minY, round2(maxX - minX), round2(maxY - minY)] };
