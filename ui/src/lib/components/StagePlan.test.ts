@@ -150,6 +150,26 @@ describe("StagePlan", () => {
     await waitFor(() => expect(document.activeElement).toBe(figure("司射")));
   });
 
+  it("shows the card while the pointer is on the figure or crosses to the card, and drops it after", async () => {
+    backend();
+    await shown();
+    await fireEvent.mouseEnter(figure("主人"));
+    const card = await screen.findByTestId("plan-card");
+    expect(card.dataset.actor).toBe("主人");
+    await fireEvent.mouseLeave(figure("主人"));
+    await fireEvent.mouseEnter(card.parentElement!);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(screen.getByTestId("plan-card").dataset.actor).toBe("主人");
+    await fireEvent.mouseLeave(card.parentElement!);
+    await waitFor(() => expect(screen.queryByTestId("plan-card")).toBeNull());
+    // An open card goes when the focus goes elsewhere on the page.
+    await fireEvent.click(figure("司射"));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("plan-card")));
+    const next = screen.getByTestId("plan-next");
+    await fireEvent.focusOut(screen.getByTestId("plan-card"), { relatedTarget: next });
+    await waitFor(() => expect(screen.queryByTestId("plan-card")).toBeNull());
+  });
+
   it("steps with ] and [ and the buttons: the reader opens the step's passage", async () => {
     backend();
     await shown();
