@@ -103,6 +103,29 @@ describe("StagePlan", () => {
     expect(screen.getByTestId("plan-scale").textContent).toMatch(/not to scale across the zigzag breaks.*from 3\.5 to 18\.8/);
   });
 
+  it("brings the figures that move from where they stood, unless motion is reduced", async () => {
+    backend();
+    await shown();
+    const body = figure("眾賓").querySelector(".plan-figure-body")!;
+    expect(body.classList.contains("arrive")).toBe(true);
+    expect(body.getAttribute("style")).toMatch(/--from-x: -?[\d.]+px; --from-y: [\d.]+px/);
+    expect(figure("主人").querySelector(".arrive")).toBeNull();
+    cleanup();
+    const reduced = vi.fn(() => ({ matches: true }) as MediaQueryList);
+    vi.stubGlobal("matchMedia", reduced);
+    try {
+      render(StagePlan, { passage: "xiangshe.zhushu.0019" });
+      await waitFor(() => expect(figure("眾賓")).not.toBeNull());
+      expect(reduced).toHaveBeenCalledWith("(prefers-reduced-motion: reduce)");
+      expect(document.querySelectorAll(".arrive").length).toBe(0);
+      // Still highlighted, with its path.
+      expect(figure("眾賓").classList.contains("moved")).toBe(true);
+      expect(document.querySelectorAll(".plan-path").length).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("says the same as text: who stands where, and the step's moves with their words", async () => {
     backend();
     await shown();
