@@ -66,8 +66,9 @@ stress:
 ## Search benchmark against SQLite FTS5 on ~1M/~10M characters of poetry
 ## (release build; downloads the corpus once), then the app's start-up and
 ## keystroke figures (scripts/bench-app.sh): bench/RESULTS.md, bench/results.json.
-## Last, the plan beside the reader: step key (]) → its figures updated, in the
-## window (e2e/bench/plan.bench.js), printed (median, p95, max), not asserted.
+## Last, the plan beside the reader: a step (]) or the next passage (j) → its
+## figures updated, in the window (e2e/bench/plan.bench.js), printed (median,
+## p95, max), not asserted.
 bench:
 	scripts/bench.sh
 	@set -e; d=$$(mktemp -d -t sheli-plan-bench-XXXXXX); trap 'rm -rf "$$d"' EXIT; \
@@ -76,7 +77,7 @@ bench:
 	with_display() { if [ -n "$${DISPLAY:-}" ]; then "$$@"; else xvfb-run -a -s "-screen 0 1440x900x24" "$$@"; fi; }; \
 	mkdir -p "$$d/data" "$$d/shots"; \
 	SHELI_DATA_DIR="$$d/data" ./target/release/sheli search 射 >/dev/null 2>&1 || true; \
-	echo "bench: the plan beside the reader (step key → figures updated), in the window…" >&2; \
+	echo "bench: the plan beside the reader (key → figures updated), in the window…" >&2; \
 	export SHELI_APP=$(CURDIR)/target/release/sheli SHELI_DATA_DIR="$$d/data" SHELI_SHOTS="$$d/shots" \
 	  SHELI_E2E_PORT=$${SHELI_E2E_PORT:-4744} WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 \
 	  LIBGL_ALWAYS_SOFTWARE=1 NO_AT_BRIDGE=1; \
