@@ -11,9 +11,11 @@ CARGO ?= cargo
 deps:
 	scripts/install-deps.sh toolchain system ui
 
-## The web UI, built into ui/dist (embedded into the app binary).
+## The web UI, built into ui/dist (embedded into the app binary); only the
+## files whose bytes changed are written, so that cargo does not rebuild the
+## app for a UI that did not change (scripts/build-ui.sh).
 ui: deps
-	cd ui && npm run build
+	scripts/build-ui.sh
 
 ## Builds the app (release, UI embedded) and opens it on the built-in corpus.
 run: deps ui

@@ -40,7 +40,7 @@ describe("About", () => {
         ],
         third_party_crates: 360,
         third_party_npm: 3,
-        third_party_notices: "# Third-party notices\n\ncrate tauri 2.12.5 Apache-2.0 OR MIT\n",
+        third_party_notices: "# Third-party notices\n\ncrate tauri@2.12.5 Apache-2.0 OR MIT\n",
       };
     });
     render(About);
@@ -63,7 +63,7 @@ describe("About", () => {
       tables: [],
       third_party_crates: 360,
       third_party_npm: 3,
-      third_party_notices: "# Third-party notices\n\ncrate tauri 2.12.5 Apache-2.0 OR MIT\n",
+      third_party_notices: "# Third-party notices\n\ncrate tauri@2.12.5 Apache-2.0 OR MIT\n",
     }));
     render(About);
     const summary = await screen.findByTestId("about-third-party");
@@ -75,7 +75,7 @@ describe("About", () => {
     details.open = true;
     details.dispatchEvent(new Event("toggle"));
     const notices = await screen.findByTestId("about-notices");
-    expect(notices.textContent).toContain("crate tauri 2.12.5 Apache-2.0 OR MIT");
+    expect(notices.textContent).toContain("crate tauri@2.12.5 Apache-2.0 OR MIT");
     expect(notices.getAttribute("tabindex")).toBe("0");
   });
 
