@@ -155,6 +155,24 @@ describe("The plan beside the reader", () => {
     await browser.waitUntil(async () => (await focused()).actor === "賓", { timeoutMsg: "Back did not focus the figure" });
   });
 
+  it("keeps the focus on Next step across the step it takes (the reader opens the passage meanwhile)", async () => {
+    await browser.execute(() => document.querySelector('[data-testid="plan"]').focus());
+    await tabTo('[data-testid="plan-next"]', 6);
+    const before = await $('[data-testid="plan"]').getAttribute("data-passage");
+    await browser.keys("Enter");
+    await browser.waitUntil(async () => (await $('[data-testid="plan"]').getAttribute("data-passage")) !== before, {
+      timeoutMsg: "Next step did not step",
+    });
+    const after = await $('[data-testid="plan"]').getAttribute("data-passage");
+    await $(`[data-passage="${after}"]`).waitForDisplayed();
+    await browser.pause(500);
+    expect(await browser.execute(() => location.hash)).toBe(`#/read/${after}`);
+    expect((await focused()).testid).toBe("plan-next");
+    // Back where the other tests expect it.
+    await browser.keys("[");
+    await planAt(NEXT);
+  });
+
   it("plays the steps at a chosen pace, and pauses", async () => {
     await $('[data-testid="plan-pace"]').selectByAttribute("value", "1");
     await $('[data-testid="plan-play"]').click();

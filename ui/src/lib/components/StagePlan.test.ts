@@ -237,6 +237,23 @@ describe("StagePlan", () => {
     expect(screen.getByTestId("plan-announce").querySelector("span")?.getAttribute("lang")).toBe("zh-Hant");
   });
 
+  it("gives the focus back to the control that stepped, in the plan made for the new passage", async () => {
+    backend();
+    stage.refocus = "plan-next";
+    await shown();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("plan-next")));
+    // The reader focuses its passage once loaded: the control takes the focus back.
+    const passage = document.createElement("section");
+    passage.className = "passage";
+    passage.tabIndex = -1;
+    document.body.append(passage);
+    passage.focus();
+    expect(document.activeElement).toBe(screen.getByTestId("plan-next"));
+    // Once only.
+    passage.focus();
+    expect(document.activeElement).toBe(passage);
+  });
+
   it("plays: the next step after the chosen pace", async () => {
     vi.useFakeTimers();
     backend();
