@@ -98,6 +98,10 @@ describe("StagePlan", () => {
     const paths = Array.from(document.querySelectorAll(".plan-path"));
     expect(paths.length).toBe(2);
     expect(paths.every((p) => p.getAttribute("x1") === String(f.x(0)) && p.getAttribute("y1") === String(f.y(33)))).toBe(true);
+    // Each ends just short of its figure, so that the arrow does not hide the mark.
+    const [tx, ty] = figure("眾賓").getAttribute("transform")!.match(/-?[\d.]+/g)!.map(Number);
+    const ends = paths.map((p) => Math.hypot(Number(p.getAttribute("x2")) - tx, Number(p.getAttribute("y2")) - ty));
+    expect(Math.min(...ends)).toBeCloseTo(11, 0);
     // The zigzag breaks and what they mean, said on screen.
     expect(document.querySelectorAll(".plan-break").length).toBe(2);
     expect(screen.getByTestId("plan-scale").textContent).toMatch(/not to scale across the zigzag breaks.*from 3\.5 to 18\.8/);
