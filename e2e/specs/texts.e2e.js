@@ -1,6 +1,7 @@
 // The user's own texts, added in the window: a GB18030 file picked in the
 // library becomes a work of its own, its passages readable and searchable
-// once the index has been rebuilt (progress in the header meanwhile).
+// once the index has been rebuilt (progress in the header meanwhile). The
+// window lists the new text without reading it, and reads it when chosen.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +27,9 @@ describe("Your own texts", () => {
     await $('[data-testid="import-texts-file"]').setValue(file);
     await expect($('[data-testid="import-status"]')).toHaveText("Added 周禮.txt as 周禮 (2 passages, GB18030).");
     await expectWorks(["鄉射禮", "燕禮", "大射儀", "周禮"]);
+    // Listed with the count its import recorded; its passages read when
+    // chosen (the import chose it), through the edition command.
+    await expect($('[data-testid^="edition-user."] .count')).toHaveText("2");
     await expect($$("[data-passage-id]")).toBeElementsArrayOfSize(2);
     await shot("texts-imported");
   });
