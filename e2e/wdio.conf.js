@@ -79,6 +79,7 @@ export const config = {
     "./specs/a11y.e2e.js",
     "./specs/keyboard.e2e.js",
     "./specs/stage.e2e.js",
+    "./specs/search-refine.e2e.js",
     "./specs/texts.e2e.js",
   ],
   maxInstances: 1,

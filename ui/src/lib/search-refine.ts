@@ -70,7 +70,7 @@ export function scopeChips(scope: Scope): ScopeChip[] {
 
 export const SORTS: { value: SearchSort; label: string }[] = [
   { value: "relevance", label: "Relevance" },
-  { value: "position", label: "Position in the texts" },
+  { value: "position", label: "Position" },
   { value: "left", label: "Left context" },
   { value: "right", label: "Right context" },
 ];

@@ -173,10 +173,12 @@ describe("SearchBox as a concordancer", () => {
     await type("觯");
     await screen.findByTestId("search-results");
     expect(requests[0].sort).toBeUndefined(); // relevance: as before
-    const select = screen.getByLabelText("Sort lines by") as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.value)).toEqual(["relevance", "position", "left", "right"]);
-    select.value = "right";
-    await fireEvent.change(select);
+    const group = screen.getByRole("group", { name: "Sort lines by" });
+    const buttons = Array.from(group.querySelectorAll("button"));
+    expect(buttons.map((b) => b.textContent)).toEqual(["Relevance", "Position", "Left context", "Right context"]);
+    expect(screen.getByRole("button", { name: "Relevance" }).getAttribute("aria-pressed")).toBe("true");
+    await fireEvent.click(screen.getByRole("button", { name: "Right context" }));
+    expect(screen.getByRole("button", { name: "Right context" }).getAttribute("aria-pressed")).toBe("true");
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: "觯", sort: "right", offset: 0 }));
     await fireEvent.click(screen.getByTestId("search-load-more"));
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: "right", offset: 3, limit: 50 }));
@@ -249,12 +251,9 @@ describe("SearchBox as a concordancer", () => {
     await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
     await type("賓");
     await screen.findByTestId("search-results");
-    const sort = screen.getByLabelText("Sort lines by") as HTMLSelectElement;
-    sort.value = "left";
-    await fireEvent.change(sort);
-    const format = screen.getByLabelText("Export as") as HTMLSelectElement;
-    format.value = "csv";
-    await fireEvent.change(format);
+    await fireEvent.click(screen.getByRole("button", { name: "Left context" }));
+    await fireEvent.click(screen.getByRole("button", { name: "CSV" }));
+    expect(screen.getByRole("button", { name: "CSV" }).getAttribute("aria-pressed")).toBe("true");
     await fireEvent.click(screen.getByRole("button", { name: "Export results…" }));
     await waitFor(() => expect(exports).toHaveLength(1));
     expect(exports[0].format).toBe("csv");

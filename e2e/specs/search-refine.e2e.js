@@ -1,0 +1,264 @@
+// Search as a concordancer, in the real window (issue 11, points 3–4): a
+// proximity query, a refinement chip added and removed (by its button and
+// by Backspace), the scope shown beside the box, the lines sorted by right
+// context, a collocation that narrows the results, "Showing N of M" with
+// Load more, and every result exported as TSV into the exports folder.
+// Screenshots are named sr-….
+import fs from "node:fs";
+import path from "node:path";
+
+import { nudgedShot } from "./helpers.js";
+
+const shot = (name) => nudgedShot(`sr-${name}`);
+const PROXIMITY = '"主人 賓"~3';
+
+/**
+ * Types into the search box from scratch, through Ctrl+K (which selects
+ * what the box holds); "" empties it the way a user does, with Backspace.
+ */
+async function typeQuery(text) {
+  await browser.keys(["Control", "k"]);
+  const input = await $('[data-testid="search-input"]');
+  await expect(input).toBeFocused();
+  if (text) {
+    await input.clearValue();
+    await input.addValue(text);
+  } else if (await input.getValue()) {
+    await browser.keys(["Control", "a"]);
+    await browser.keys(["Backspace"]);
+  }
+  return input;
+}
+
+/** The counts of the summary: { occurrences, segments } (it says which is which). */
+async function counts() {
+  const text = await $('[data-testid="search-summary"]').getText();
+  const m = text.replace(/,/g, "").match(/(\d+) occurrences? in (\d+) segments?/);
+  expect(m).not.toBeNull();
+  return { occurrences: Number(m[1]), segments: Number(m[2]) };
+}
+
+/** Waits until the summary counts differ from `before` (a new answer is shown). */
+async function countsChangedFrom(before) {
+  let now = before;
+  await browser.waitUntil(
+    async () => {
+      now = await counts();
+      return now.segments !== before.segments || now.occurrences !== before.occurrences;
+    },
+    { timeoutMsg: `the counts stayed ${JSON.stringify(before)}` },
+  );
+  return now;
+}
+
+async function waitForResults() {
+  await $('[data-testid="search-summary"]').waitForDisplayed();
+  await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 0, {
+    timeoutMsg: "no results were listed",
+  });
+}
+
+/** The chips' queries, in order. */
+async function chips() {
+  return browser.execute(() =>
+    Array.from(document.querySelectorAll('[data-testid="refinement-chip"]')).map((c) => c.dataset.query),
+  );
+}
+
+/** Each shown line: its first match and the text after it (the right context). */
+async function lines() {
+  return browser.execute(() =>
+    Array.from(document.querySelectorAll('[data-testid="search-hit"] .kwic')).map((k) => {
+      const mark = k.querySelector("mark.hit");
+      let right = "";
+      for (let n = mark?.nextSibling; n; n = n.nextSibling) right += n.textContent;
+      return { match: mark?.textContent ?? "", right };
+    }),
+  );
+}
+
+/**
+ * Clicks a control of the search panel. The panel is a fixed, scrolling
+ * box, and WebKitWebDriver's own scrolling of a control near its bottom
+ * edge leaves the pointer some 30 px below the control (seen: the Load more
+ * button's click landing on the keys' hint under it), so the control is
+ * first scrolled to the middle of the panel.
+ */
+async function press(selector) {
+  const el = await $(selector);
+  await el.waitForExist();
+  await browser.execute((e) => e.scrollIntoView({ block: "center" }), el);
+  await el.click();
+}
+
+const han = (s) => Array.from(s).filter((c) => /\p{Script=Han}/u.test(c)).join("");
+
+describe("Search refined, sorted and exported", () => {
+  before(async () => {
+    await expect(browser).toHaveTitle("Sheli 射禮");
+    await browser.waitUntil(async () => !(await $('[data-testid="index-progress"]').isExisting()), {
+      timeoutMsg: "the search index was never ready",
+    });
+    // As each edition has it: the lines show the texts as the export writes them.
+    await $('[data-testid="script-original"]').click();
+    await $('select[aria-label="Theme"]').selectByAttribute("value", "light");
+  });
+
+  it("finds 主人 … 賓 with at most 3 characters between, counts labelled", async () => {
+    await typeQuery(PROXIMITY);
+    await waitForResults();
+    const { occurrences, segments } = await counts();
+    expect(segments).toBeGreaterThan(20);
+    expect(occurrences).toBeGreaterThanOrEqual(segments);
+    for (const l of await lines()) {
+      const m = han(l.match);
+      expect(m.startsWith("主人")).toBe(true);
+      expect(/賓|宾/.test(m.slice(-1))).toBe(true);
+      expect(m.length).toBeLessThanOrEqual(2 + 3 + 1);
+    }
+    await expect($('[data-testid="search-showing"]')).toHaveText(`Showing 20 of ${segments} segments`);
+    await shot("proximity");
+  });
+
+  it("shows 20 of the results and loads more, never cutting silently", async () => {
+    const { segments } = await counts();
+    await press('[data-testid="search-load-more"]');
+    await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 20, {
+      timeoutMsg: "Load more added nothing",
+    });
+    const shown = (await $$('[data-testid="search-hit"]').length);
+    expect(shown).toBe(Math.min(70, segments));
+    const said = shown === segments ? `Showing all ${segments} segments` : `Showing ${shown} of ${segments} segments`;
+    await expect($('[data-testid="search-showing"]')).toHaveText(said);
+    await $('[data-testid="search-showing"]').scrollIntoView();
+    await shot("load-more");
+  });
+
+  it("searches within the results: a chip beside the box, removed by its button and by Backspace", async () => {
+    const input = await $('[data-testid="search-input"]');
+    const all = await counts();
+    await $('[data-testid="search-within-button"]').click();
+    expect(await chips()).toEqual([PROXIMITY]);
+    await expect(input).toHaveValue("");
+    await expect(input).toBeFocused();
+    await input.addValue("拜");
+    const within = await countsChangedFrom(all);
+    expect(within.segments).toBeLessThan(all.segments);
+    expect(within.segments).toBeGreaterThan(0);
+    await expect($('[data-testid="search-within"]')).toHaveText("within 1 refinement");
+    await shot("refinement-chip");
+
+    // the chip's button: the search is 拜 alone (more results), the focus kept
+    const chip = await $('[data-testid="refinement-chip"]');
+    await expect(chip).toHaveAttribute("aria-label", `Remove refinement ${PROXIMITY}`);
+    await chip.click();
+    expect(await chips()).toEqual([]);
+    const alone = await countsChangedFrom(within);
+    expect(alone.segments).toBeGreaterThan(within.segments);
+    await expect(input).toBeFocused();
+
+    // again, then Backspace in the emptied box takes the chip back
+    await typeQuery(PROXIMITY);
+    await waitForResults();
+    await $('[data-testid="search-within-button"]').click();
+    expect(await chips()).toEqual([PROXIMITY]);
+    await expect(input).toBeFocused();
+    await browser.keys(["Backspace"]);
+    expect(await chips()).toEqual([]);
+    await expect($('[data-testid="search-help"]')).toBeDisplayed();
+    await shot("refinement-removed");
+  });
+
+  it("shows the scope beside the box and clears it only as chosen", async () => {
+    await typeQuery(PROXIMITY);
+    await waitForResults();
+    const all = await counts();
+    await $('[data-testid="facet-layer-jing"]').click();
+    const jing = await countsChangedFrom(all);
+    expect(jing.segments).toBeLessThan(all.segments);
+    await expect($('[data-testid="scope-chip-layer"]')).toBeDisplayed();
+    await expect($('[data-testid="scope-chip-layer"]')).toHaveText(/Layer\s*經/);
+    await shot("scope-chip");
+    // kept: a new query keeps it
+    await $('[data-testid="search-keep-scope"]').click();
+    await typeQuery("");
+    await expect($('[data-testid="scope-chip-layer"]')).toBeDisplayed();
+    await typeQuery("再拜");
+    await waitForResults();
+    expect(await browser.execute(() =>
+      Array.from(document.querySelectorAll('[data-testid="search-hit"]')).every((h) => h.dataset.layer === "jing"),
+    )).toBe(true);
+    // not kept: the next new search clears it, and says so
+    await $('[data-testid="search-keep-scope"]').click();
+    await typeQuery("");
+    await expect($('[data-testid="scope-chip-layer"]')).not.toBeExisting();
+    // the live region is visually hidden: its text, not its visible text
+    await expect($('[data-testid="search-announce"]')).toHaveElementProperty(
+      "textContent",
+      "Scope cleared for the new search.",
+    );
+  });
+
+  it("sorts the lines by right context and exports every result in that order", async () => {
+    await typeQuery(PROXIMITY);
+    await waitForResults();
+    const { segments } = await counts();
+    await press('[data-testid="search-sort-right"]');
+    await expect($('[data-testid="search-sort-right"]')).toHaveAttribute("aria-pressed", "true");
+    await $('[data-testid="search-results"][data-sort="right"]').waitForExist();
+    const shown = await lines();
+    // the lines' right contexts: those beginning with one character stand together
+    const firsts = shown.map((l) => Array.from(han(l.right))[0] ?? "");
+    const seen = new Set();
+    firsts.forEach((c, i) => {
+      if (i > 0 && c !== firsts[i - 1]) {
+        expect(seen.has(c)).toBe(false);
+        seen.add(firsts[i - 1]);
+      }
+    });
+    expect(new Set(firsts).size).toBeGreaterThan(3);
+    await shot("sorted-right");
+
+    await press('[data-testid="search-export"]');
+    const notice = await $('[data-testid="search-export-saved"]');
+    await notice.waitForDisplayed();
+    const m = (await notice.getText()).match(/^Saved (.+\.tsv) to (.+)\.$/);
+    expect(m).not.toBeNull();
+    expect(m[1]).toMatch(/^sheli-search-主人-賓-3( \(\d+\))?\.tsv$/);
+    expect(m[2]).toBe(path.join(process.env.SHELI_EXPORT_DIR, m[1]));
+    const rows = fs.readFileSync(m[2], "utf8").split("\n").filter((l) => l);
+    expect(rows[0].split("\t")).toEqual([
+      "work", "edition", "source", "passage", "segment", "layer", "line", "occurrences", "left", "match", "right",
+    ]);
+    // every result, not only the 20 shown, in the window's order
+    expect(rows.length - 1).toBe(segments);
+    const fileRight = rows.slice(1, 1 + shown.length).map((r) => r.split("\t")[10]);
+    expect(fileRight).toEqual(shown.map((l) => l.right));
+    await shot("exported");
+  });
+
+  it("narrows to a collocate on click", async () => {
+    const before = await counts();
+    await press('[data-testid="collocations-toggle"]');
+    const panel = await $('[data-testid="collocations"]');
+    await panel.waitForDisplayed();
+    await expect(panel).toHaveText(/of all [\d,]+ occurrences/);
+    const right = await $('[data-testid="collocations-right-chars"] [data-testid="collocate"]');
+    const key = await right.getAttribute("data-key");
+    const count = Number((await right.$(".collocate-count").getText()).replace(/\D/g, ""));
+    expect(count).toBeGreaterThan(1);
+    await shot("collocations");
+    await browser.execute((e) => e.scrollIntoView({ block: "center" }), right);
+    await right.click();
+    await expect($('[data-testid="search-input"]')).toHaveValue(`"主人 賓${key}"~3`);
+    const narrowed = await countsChangedFrom(before);
+    expect(narrowed.segments).toBeLessThan(before.segments);
+    expect(narrowed.segments).toBeGreaterThan(0);
+    await shot("collocate-picked");
+    // leave the box as found: nothing refined, no scope, relevance
+    await press('[data-testid="collocations-toggle"]');
+    await press('[data-testid="search-sort-relevance"]');
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+});
