@@ -1,7 +1,8 @@
 // Every view and state checked by axe-core (WCAG 2.1 A and AA) in the real
 // window, in the light theme and the dark: the library, the reader with
 // every layer, the parallel column and the plan (a figure's card open, an
-// itinerary), search with results, the terms and a
+// itinerary), search with results and refined (a refinement chip, the
+// scope beside the box, the collocations), the terms and a
 // card, the pictures, glossaries, review (question and answer), notes, the
 // pop-overs (a term's card, a character's entry, the selection's actions)
 // and About. Any violation fails. Screenshots are named ax-….
@@ -245,6 +246,32 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await shot(`${theme}-search`);
         await expectNoViolations(`${theme} search`);
         await input.clearValue();
+        await escape();
+      });
+
+      it("search refined: a refinement chip, the scope beside the box, the collocations", async () => {
+        await browser.keys(["Control", "k"]);
+        const input = await $('[data-testid="search-input"]');
+        await input.clearValue();
+        await input.addValue('"主人 賓"~3');
+        await $('[data-testid="search-within-button"]:not([disabled])').waitForExist();
+        await $('[data-testid="search-within-button"]').click();
+        await input.addValue("拜");
+        await $('[data-testid="facet-layer-jing"]').click();
+        await $('[data-testid="scope-chip-layer"]').waitForDisplayed();
+        await $('[data-testid="collocations-toggle"]').click();
+        await $('[data-testid="collocations"]').waitForDisplayed();
+        await shot(`${theme}-search-refined`);
+        await expectNoViolations(`${theme} search refined`);
+        // as found: no chip, no scope, no collocations
+        await $('[data-testid="collocations-toggle"]').click();
+        await $('[data-testid="search-clear-scope"]').click();
+        await browser.keys(["Control", "k"]);
+        await browser.keys(["Backspace"]);
+        await browser.keys(["Backspace"]);
+        await browser.waitUntil(async () => (await $$('[data-testid="refinement-chip"]').length) === 0, {
+          timeoutMsg: "the refinement chip stayed",
+        });
         await escape();
       });
 
