@@ -10,6 +10,7 @@ use sheli_corpus::{Passage, Segment};
 pub fn corpus(json: bool) -> Result<()> {
     let corpus = super::shared::corpus()?;
     let summaries = corpus.summaries();
+    super::shared::warn_unread(&corpus);
     if json {
         println!("{}", serde_json::to_string_pretty(&summaries)?);
         return Ok(());

@@ -43,9 +43,23 @@ pub fn open_library_unparsed(dir: &Path) -> Result<Library> {
     Ok(library)
 }
 
-/// The texts, with the user's imported ones.
+/// The texts, with the user's imported ones, each read when first asked
+/// for (`sheli show` of a built-in passage reads none of them). A text that
+/// cannot be read is said on stderr when the command ends ([`warn_unread`]).
 pub fn corpus() -> Result<std::sync::Arc<Corpus>> {
-    Ok(open_library(&data_dir()?)?.corpus)
+    let library = Library::open_lazy(&data_dir()?)?;
+    for s in &library.skipped {
+        eprintln!("sheli: warning: {s}");
+    }
+    Ok(library.corpus)
+}
+
+/// One warning line on stderr for each of the user's texts that `corpus`
+/// tried to read and could not (they are left out of the answer).
+pub fn warn_unread(corpus: &Corpus) {
+    for s in library::read_failures(corpus) {
+        eprintln!("sheli: warning: {s}");
+    }
 }
 
 pub fn print_json<T: Serialize>(v: &T) -> Result<()> {

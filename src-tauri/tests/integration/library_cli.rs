@@ -70,7 +70,14 @@ fn a_deleted_text_is_left_out_with_a_warning_and_search_and_glossaries_still_wor
     assert!(warn.contains("was left out") && warn.contains(&name), "{warn}");
     ok(&sheli(&data, &["glossary", "create", "g"]));
     ok(&sheli(&data, &["glossary", "add", "g", "--builtin", "zhi"]));
-    ok(&sheli(&data, &["corpus"]));
+    // `corpus` reads every text: it lists the one left and warns of the other.
+    let out = sheli(&data, &["corpus"]);
+    assert!(ok(&out).contains("user."), "the text left is listed");
+    let warn = String::from_utf8_lossy(&out.stderr);
+    assert!(warn.contains("was left out") && warn.contains(&name), "{warn}");
+    // `show` of a built-in passage reads no user text.
+    let out = sheli(&data, &["show", "xiangshe.zhushu.0001"]);
+    assert!(ok(&out).contains("鄉射之禮"));
 }
 
 #[test]
