@@ -107,7 +107,7 @@ describe("Search, cards and pictures", () => {
     await shot("reader-hit");
   });
 
-  it("selecting a term in the reader opens its card as a pop-over", async () => {
+  it("selecting a term in the reader offers its card in the selection's menu, which the card then replaces", async () => {
     const id = await $(".passage.current").getAttribute("data-passage");
     const selected = await browser.execute((pid) => {
       const seg = document.querySelector(`[data-passage="${pid}"] [data-layer="jing"]`);
@@ -127,6 +127,12 @@ describe("Search, cards and pictures", () => {
       return false;
     }, id);
     expect(selected).toBe(true);
+    // One pop-up at a time: the selection's menu, with the term's card on offer.
+    const offer = await $('[data-testid="sel-term"]');
+    await offer.waitForDisplayed();
+    await expect($('[data-testid="term-popover"]')).not.toBeExisting();
+    await offer.click();
+    await expect($('[data-testid="selection-actions"]')).not.toBeExisting();
     const pop = await $('[data-testid="term-popover"]');
     await pop.waitForDisplayed();
     await expect(pop).toHaveAttribute("data-card", "zhi");

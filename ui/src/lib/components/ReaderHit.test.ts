@@ -56,7 +56,7 @@ describe("Reader: search hits and term pop-overs", () => {
     expect(mark.closest(".shu-on-zhu")).toBeTruthy();
   });
 
-  it("opens the card of a selected term as a pop-over, in either script", async () => {
+  it("offers the card of a selected term in the selection's menu, one pop-up at a time, in either script", async () => {
     backend("執觶興,司射作。");
     render(WithPopups, { props: { component: Reader, props: { id: "xiangshe.zhushu.0001" } } });
     await screen.findByTestId("reader-title");
@@ -76,19 +76,31 @@ describe("Reader: search hits and term pop-overs", () => {
       }
       throw new Error(needle);
     };
+    const openTerm = async () => {
+      const offer = await screen.findByTestId("sel-term");
+      // Only the menu is open until the card is asked for.
+      expect(screen.queryByTestId("term-popover")).toBeNull();
+      await fireEvent.click(offer);
+      const pop = await screen.findByTestId("term-popover");
+      // The card replaces the menu.
+      await waitFor(() => expect(screen.queryByTestId("selection-actions")).toBeNull());
+      return pop;
+    };
     await select("觶");
-    const pop = await screen.findByTestId("term-popover");
+    const pop = await openTerm();
     expect(pop.dataset.card).toBe("zhi");
     expect(pop.textContent).toContain("觯");
     expect(pop.querySelector('[data-testid="term-popover-open"]')!.getAttribute("href")).toBe("#/terms/zhi");
     await fireEvent.keyDown(window, { key: "Escape" });
     await waitFor(() => expect(screen.queryByTestId("term-popover")).toBeNull());
     await select("司射");
-    expect((await screen.findByTestId("term-popover")).dataset.card).toBe("sishe");
+    expect((await openTerm()).dataset.card).toBe("sishe");
     await fireEvent.keyDown(window, { key: "Escape" });
-    // Not a term: no pop-over.
+    // Not a term: the menu offers no card.
     await select("執");
+    await screen.findByTestId("selection-actions");
     await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId("sel-term")).toBeNull();
     expect(screen.queryByTestId("term-popover")).toBeNull();
   });
 });
