@@ -43,6 +43,8 @@ pub struct Figure {
     #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
+    /// Who the figure is, in English (actors.toml).
+    pub gloss: String,
 }
 
 /// Who stands where after one passage.
@@ -115,6 +117,7 @@ fn place_figure(
             passage: step.passage.clone(),
             placed_by: m.clone(),
             card: stages.actor(&m.actor).and_then(|a| a.card.clone()),
+            gloss: stages.actor(&m.actor).map(|a| a.en.clone()).unwrap_or_default(),
         }),
     }
     if let Some(new) = &m.becomes {
@@ -123,6 +126,7 @@ fn place_figure(
         if let Some(f) = figures.iter_mut().find(|f| f.actor == m.actor) {
             f.actor = new.clone();
             f.card = stages.actor(new).and_then(|a| a.card.clone());
+            f.gloss = stages.actor(new).map(|a| a.en.clone()).unwrap_or_default();
         }
     }
 }

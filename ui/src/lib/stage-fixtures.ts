@@ -55,6 +55,7 @@ function figure(over: Partial<Figure> & { actor: string }): Figure {
     moved: false,
     passage: "xiangshe.zhushu.0019",
     move: sampleMove({ actor: over.actor }),
+    gloss: over.actor === "司射" ? "the director of archery, the host's officer" : "",
     ...over,
   };
 }

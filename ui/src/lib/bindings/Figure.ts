@@ -34,4 +34,8 @@ move: Move,
 /**
  * The figure's glossary card, where there is one.
  */
-card?: string, };
+card?: string, 
+/**
+ * Who the figure is, in English (actors.toml).
+ */
+gloss: string, };

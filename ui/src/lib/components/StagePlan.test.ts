@@ -162,6 +162,7 @@ describe("StagePlan", () => {
     await fireEvent.focus(g);
     const card = await screen.findByTestId("plan-card");
     expect(card.getAttribute("role")).toBe("tooltip");
+    expect(screen.getByTestId("plan-card-gloss").textContent).toBe("the director of archery, the host's officer");
     expect(screen.getByTestId("plan-card-quote").textContent).toContain("司射立于西階西");
     expect(screen.getByTestId("plan-card-passage").getAttribute("href")).toBe("#/read/xiangshe.zhushu.0010");
     expect(screen.getByTestId("plan-card-basis").textContent).toContain("carried from xiangshe.zhushu.0008");
