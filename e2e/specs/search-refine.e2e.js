@@ -242,7 +242,7 @@ describe("Search refined, sorted and exported", () => {
     await press('[data-testid="collocations-toggle"]');
     const panel = await $('[data-testid="collocations"]');
     await panel.waitForDisplayed();
-    await expect(panel).toHaveText(/of all [\d,]+ occurrences/);
+    await expect(panel).toHaveText(/beside all [\d,]+ highlighted matches/);
     const right = await $('[data-testid="collocations-right-chars"] [data-testid="collocate"]');
     const key = await right.getAttribute("data-key");
     const count = Number((await right.$(".collocate-count").getText()).replace(/\D/g, ""));

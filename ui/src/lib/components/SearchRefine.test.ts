@@ -215,7 +215,7 @@ describe("SearchBox as a concordancer", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     await waitFor(() => expect(requests.at(-1)!.collocations).toBe(true));
     const panel = await screen.findByTestId("collocations");
-    expect(panel.textContent).toContain("of all 5 occurrences");
+    expect(panel.textContent).toContain("beside all 5 highlighted matches");
     const right = screen.getByTestId("collocations-right-chars");
     const buttons = Array.from(right.querySelectorAll<HTMLButtonElement>("[data-testid=collocate]"));
     expect(buttons.map((b) => b.textContent)).toEqual(["拜4 occurrences", "觶1 occurrences"]);
