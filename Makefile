@@ -18,8 +18,10 @@ ui: deps
 	scripts/build-ui.sh
 
 ## Builds the app (release, UI embedded) and opens it on the built-in corpus.
+## The same build as `make package`'s ($(RELEASE_BUILD)): either reuses the other's.
+RELEASE_BUILD = $(CARGO) build --release --locked -p sheli
 run: deps ui
-	$(CARGO) build --release --locked -p sheli
+	$(RELEASE_BUILD)
 	./target/release/sheli
 
 # The e2e step reuses the app binary that test-rust built (src-tauri's
@@ -89,10 +91,16 @@ bench:
 
 ## A .deb of the app, built by the tauri bundler (npm @tauri-apps/cli, see
 ## src-tauri/bundle/package.json), in target/release/bundle/deb/.
+## `tauri bundle`, not `tauri build`: it packages the binary that
+## $(RELEASE_BUILD) left (the one `make run` runs) instead of running cargo
+## again with its own arguments, so an up-to-date release build is reused and
+## nothing is compiled twice. (The UI's files are rewritten only when they
+## change, scripts/build-ui.sh: cargo rebuilds the app when ui/dist changes.)
 package: deps ui
 	scripts/install-deps.sh bundler
+	$(RELEASE_BUILD)
 	scripts/package-docs.sh
-	src-tauri/bundle/node_modules/.bin/tauri build --bundles deb -- --locked
+	src-tauri/bundle/node_modules/.bin/tauri bundle --bundles deb
 	@ls -1 target/release/bundle/deb/*.deb
 	# Debian's own checks: an error fails the target.
 	lintian --fail-on error target/release/bundle/deb/*.deb

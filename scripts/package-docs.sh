@@ -7,7 +7,7 @@
 # timestamp (-n) so that the package is reproducible.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked -p sheli --bin sheli
+cargo build --release --locked -p sheli   # as make run and make package: a no-op after them
 out=src-tauri/gen/docs
 mkdir -p "$out"
 ./target/release/sheli manpage | gzip -9n > "$out/sheli.1.gz"
