@@ -15,6 +15,7 @@ const COMMANDS: &[&str] = &[
     "library",
     "edition",
     "passage",
+    "locate",
     "passages",
     "get_settings",
     "set_settings",

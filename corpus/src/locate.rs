@@ -10,6 +10,7 @@ use crate::{Corpus, CorpusError, Result};
 
 /// A place in the library: a passage and the raw line of the source file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Location {
     pub passage: String,
     pub source: String,

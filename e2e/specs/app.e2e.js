@@ -33,6 +33,27 @@ describe("Sheli", () => {
     await shot("reader-copied");
   });
 
+  it("goes to a place named by a citation or a passage id; words that name nothing are said beside the box", async () => {
+    const box = await $('[data-testid="goto-input"]');
+    // A citation as Sheli writes it (sheli show prints the same).
+    await box.setValue("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0143，000_fc068ac90b3961d7.txt 第661行");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.zhushu.0143"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.id)) === "p-xiangshe.zhushu.0143", {
+      timeoutMsg: "the passage gone to did not take the focus",
+    });
+    await shot("reader-goto-citation");
+    // Words that name nothing: said beside the box, the reader stays.
+    await box.setValue("nowhere at all");
+    await browser.keys("Enter");
+    await expect($('[data-testid="goto-error"]')).toHaveText(expect.stringContaining("does not exist"));
+    await expect($('[data-passage="xiangshe.zhushu.0143"]')).toBeDisplayed();
+    // Back to the passage the next steps use.
+    await box.setValue(PASSAGE);
+    await browser.keys("Enter");
+    await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+  });
+
   it("hides and shows a commentary layer", async () => {
     const toggle = await $('[data-testid="toggle-zhu"]');
     await toggle.click();

@@ -232,6 +232,27 @@ pub fn passage(
     view(&corpus, corpus.passage(id)?, script)
 }
 
+/// The longest place a Go-to box passes on (a citation Sheli writes is
+/// under 100 characters).
+const MAX_PLACE_CHARS: usize = 300;
+
+/// `locate(place)`: the passage and line a reader's words name — a passage
+/// id, a citation as Sheli writes it, or a source (id or file) and a line.
+pub fn locate(state: &AppState, place: &str) -> AppResult<sheli_corpus::Location> {
+    if place.trim().is_empty() || place.chars().count() > MAX_PLACE_CHARS {
+        return Err(AppError::invalid(format!(
+            "a place is named in 1 to {MAX_PLACE_CHARS} characters"
+        )));
+    }
+    let corpus = state.corpus()?;
+    corpus.locate(place).map_err(|e| match e {
+        sheli_corpus::CorpusError::NoPlace(_) => {
+            AppError::NotFound { what: "place", id: place.trim().to_string() }
+        }
+        other => other.into(),
+    })
+}
+
 /// `passages(source, start, count, script?)`: up to `count` passages of one
 /// source from ordinal `start` on (for the reader's continuous view).
 pub fn passages(
@@ -375,6 +396,14 @@ pub mod ipc {
         script: Option<DisplayScript>,
     ) -> AppResult<EditionEntry> {
         blocking(&state, move |s| super::edition(s, &source, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn locate(
+        state: State<'_, SharedState>,
+        place: String,
+    ) -> AppResult<sheli_corpus::Location> {
+        blocking(&state, move |s| super::locate(s, &place)).await
     }
 
     #[tauri::command]

@@ -110,6 +110,7 @@ pub fn run() {
             commands::ipc::library,
             commands::ipc::edition,
             commands::ipc::passage,
+            commands::ipc::locate,
             commands::ipc::passages,
             commands::ipc::get_settings,
             commands::ipc::set_settings,

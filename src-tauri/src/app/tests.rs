@@ -441,3 +441,16 @@ fn a_user_text_that_cannot_be_read_when_opened_is_said_and_listed_as_left_out() 
     // The rest works.
     assert!(commands::passage(&state, "xiangshe.zhushu.0001", None).is_ok());
 }
+
+#[test]
+fn locate_reads_a_passage_id_or_a_source_and_line_and_refuses_the_rest() {
+    let (state, _dir) = state_over(tiny());
+    let at = commands::locate(&state, " test.a.0002 ").unwrap();
+    assert_eq!(at.passage, "test.a.0002");
+    let by_line = commands::locate(&state, &format!("test.a:{}", at.line)).unwrap();
+    assert_eq!(by_line.passage, "test.a.0002");
+    let e = commands::locate(&state, "where the 賓 stands").unwrap_err();
+    assert!(matches!(e, AppError::NotFound { what: "place", .. }), "{e:?}");
+    assert!(matches!(commands::locate(&state, "  "), Err(AppError::InvalidInput(_))));
+    assert!(matches!(commands::locate(&state, &"a".repeat(301)), Err(AppError::InvalidInput(_))));
+}

@@ -13,6 +13,7 @@ import type { ErrorKind } from "./bindings/ErrorKind";
 import type { ErrorPayload } from "./bindings/ErrorPayload";
 import type { LibraryView } from "./bindings/LibraryView";
 import type { PassageView } from "./bindings/PassageView";
+import type { Location } from "./bindings/Location";
 import type { Settings } from "./bindings/Settings";
 import type { SourceView } from "./bindings/SourceView";
 import type { AlignedView } from "./bindings/AlignedView";
@@ -101,6 +102,11 @@ export function edition(source: string, script?: DisplayScript): Promise<Edition
 }
 
 /** One passage with all its segments, converted to `script`. */
+/** The passage and line a reader's words name: a passage id, a citation as Sheli writes it, or a source and line. */
+export function locate(place: string): Promise<Location> {
+  return call("locate", { place });
+}
+
 export function passage(id: string, script?: DisplayScript): Promise<PassageView> {
   return call("passage", { id, script: script ?? null });
 }

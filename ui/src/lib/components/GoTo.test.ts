@@ -1,0 +1,43 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { ApiError, setTransport } from "../api";
+import GoTo from "./GoTo.svelte";
+
+afterEach(() => {
+  cleanup();
+  setTransport(null);
+  location.hash = "";
+});
+
+describe("GoTo", () => {
+  it("opens the passage a citation names, and says so when nothing is named", async () => {
+    const asked: unknown[] = [];
+    setTransport(async (cmd, args) => {
+      if (cmd !== "locate") throw new Error(cmd);
+      asked.push((args as { place: string }).place);
+      if ((args as { place: string }).place.includes("0123")) {
+        return { passage: "xiangshe.zhushu.0123", source: "xiangshe.zhushu", origin: "000_fc068ac90b3961d7.txt", line: 456 };
+      }
+      throw new ApiError("locate", "not_found", "place `nowhere` does not exist");
+    });
+    render(GoTo);
+    const input = screen.getByTestId("goto-input") as HTMLInputElement;
+    // A citation as Copy writes it.
+    await fireEvent.input(input, { target: { value: "《儀禮註疏·鄉射禮》，xiangshe.zhushu.0123，000_fc068ac90b3961d7.txt 第456行" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0123"));
+    expect(asked).toHaveLength(1);
+    expect(input.value).toBe("");
+    // Words that name no place: the message, the box marked, the route unchanged.
+    await fireEvent.input(input, { target: { value: "nowhere" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(screen.getByTestId("goto-error").textContent).toContain("does not exist"));
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(location.hash).toBe("#/read/xiangshe.zhushu.0123");
+    // An empty box asks nothing.
+    await fireEvent.input(input, { target: { value: "  " } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    expect(asked).toHaveLength(2);
+  });
+});
