@@ -130,6 +130,8 @@ describe("Search refined, sorted and exported", () => {
     expect(shown).toBe(Math.min(70, segments));
     const said = shown === segments ? `Showing all ${segments} segments` : `Showing ${shown} of ${segments} segments`;
     await expect($('[data-testid="search-showing"]')).toHaveText(said);
+    // the button went with the last page: the focus is back in the box
+    if (shown === segments) await expect($('[data-testid="search-input"]')).toBeFocused();
     await $('[data-testid="search-showing"]').scrollIntoView();
     await shot("load-more");
   });

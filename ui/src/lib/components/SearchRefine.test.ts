@@ -195,10 +195,14 @@ describe("SearchBox as a concordancer", () => {
     await type("觯");
     await screen.findByTestId("search-results");
     expect(screen.getByTestId("search-showing").textContent).toBe("Showing 3 of 6 segments");
-    await fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    const button = screen.getByRole("button", { name: "Load more" });
+    button.focus();
+    await fireEvent.click(button);
     await waitFor(() => expect(screen.getAllByTestId("search-hit")).toHaveLength(6));
     expect(screen.getByTestId("search-showing").textContent).toBe("Showing all 6 segments");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    // the button went with the last page: the focus is in the box, not on the page
+    await waitFor(() => expect(document.activeElement).toBe(input()));
   });
 
   it("shows the collocations on demand; a click narrows to that neighbour", async () => {
