@@ -176,29 +176,54 @@ mod notices_tests {
     }
 
     fn fail_on(problems: Vec<String>) {
-        assert!(problems.is_empty(), "THIRD-PARTY-NOTICES.md is out of date ({RUN}):\n  {}", problems.join("\n  "));
+        assert!(
+            problems.is_empty(),
+            "THIRD-PARTY-NOTICES.md is out of date ({RUN}):\n  {}",
+            problems.join("\n  ")
+        );
     }
 
     #[test]
     fn the_lists_are_there_and_do_not_overlap() {
         let (crates, npm) = (set("packages", "crate"), set("packages", "npm"));
-        assert!(crates.len() > 100 && !npm.is_empty(), "{} crates, {} npm packages", crates.len(), npm.len());
+        assert!(
+            crates.len() > 100 && !npm.is_empty(),
+            "{} crates, {} npm packages",
+            crates.len(),
+            npm.len()
+        );
         assert!(crates.contains(&("tauri".into(), lock_version("tauri"))));
         for l in listed(NOTICES, "packages").iter().chain(&listed(NOTICES, "excluded")) {
-            assert!(matches!(l.kind, "crate" | "npm") && !l.rest.is_empty(), "malformed line {l:?}");
+            assert!(
+                matches!(l.kind, "crate" | "npm") && !l.rest.is_empty(),
+                "malformed line {l:?}"
+            );
         }
         let reasons = ["macro", "build", "platform", "dev", "unused", "not-bundled"];
         for l in listed(NOTICES, "excluded") {
-            assert!(reasons.contains(&l.rest), "{} {} {}: unknown reason {:?}", l.kind, l.name, l.version, l.rest);
+            assert!(
+                reasons.contains(&l.rest),
+                "{} {} {}: unknown reason {:?}",
+                l.kind,
+                l.name,
+                l.version,
+                l.rest
+            );
         }
         for kind in ["crate", "npm"] {
-            let both: Vec<_> = set("packages", kind).intersection(&set("excluded", kind)).cloned().collect();
+            let both: Vec<_> =
+                set("packages", kind).intersection(&set("excluded", kind)).cloned().collect();
             assert!(both.is_empty(), "listed both in and out of the binary: {both:?}");
         }
         // Every package in the binary has its licence text.
         let texts = &NOTICES[NOTICES.find("## Licence texts").expect("a Licence texts section")..];
         for l in listed(NOTICES, "packages") {
-            assert!(texts.contains(&format!("{}@{}", l.name, l.version)), "no licence text for {}@{}", l.name, l.version);
+            assert!(
+                texts.contains(&format!("{}@{}", l.name, l.version)),
+                "no licence text for {}@{}",
+                l.name,
+                l.version
+            );
         }
     }
 
@@ -238,18 +263,26 @@ mod notices_tests {
         let lock: BTreeSet<(String, String)> = lock_packages()
             .iter()
             .filter(|p| p.contains_key("source"))
-            .map(|p| (p["name"].as_str().unwrap().to_string(), p["version"].as_str().unwrap().to_string()))
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap().to_string(),
+                    p["version"].as_str().unwrap().to_string(),
+                )
+            })
             .collect();
         let (inside, outside) = (set("packages", "crate"), set("excluded", "crate"));
         let mut problems = Vec::new();
         for (n, v) in &lock {
-            if !inside.contains(&(n.clone(), v.clone())) && !outside.contains(&(n.clone(), v.clone())) {
+            if !inside.contains(&(n.clone(), v.clone()))
+                && !outside.contains(&(n.clone(), v.clone()))
+            {
                 problems.push(format!("crate {n} {v} is in Cargo.lock but not in the notices"));
             }
         }
         for (n, v) in inside.union(&outside) {
             if !lock.contains(&(n.clone(), v.clone())) {
-                problems.push(format!("crate {n} {v} is in the notices but no longer in Cargo.lock"));
+                problems
+                    .push(format!("crate {n} {v} is in the notices but no longer in Cargo.lock"));
             }
         }
         fail_on(problems);
@@ -262,10 +295,12 @@ mod notices_tests {
     fn the_app_s_direct_dependencies_are_in_the_binary() {
         let workspace: toml::Table = toml::from_str(&read("Cargo.toml")).unwrap();
         let shared = workspace["workspace"]["dependencies"].as_table().unwrap();
-        let inside: BTreeSet<String> = set("packages", "crate").into_iter().map(|(n, _)| n).collect();
+        let inside: BTreeSet<String> =
+            set("packages", "crate").into_iter().map(|(n, _)| n).collect();
         let mut problems = Vec::new();
         for krate in ["src-tauri", "chars", "corpus", "index", "library", "store"] {
-            let manifest: toml::Table = toml::from_str(&read(&format!("{krate}/Cargo.toml"))).unwrap();
+            let manifest: toml::Table =
+                toml::from_str(&read(&format!("{krate}/Cargo.toml"))).unwrap();
             let mut tables = vec![manifest.get("dependencies")];
             if let Some(targets) = manifest.get("target").and_then(|t| t.as_table()) {
                 for (cfg, t) in targets {
@@ -277,12 +312,16 @@ mod notices_tests {
             for (key, spec) in tables.into_iter().flatten().filter_map(|t| t.as_table()).flatten() {
                 let from_workspace = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
                 let spec = if from_workspace { shared.get(key).unwrap_or(spec) } else { spec };
-                if key.starts_with("sheli-") || spec.get("optional").and_then(|o| o.as_bool()) == Some(true) {
+                if key.starts_with("sheli-")
+                    || spec.get("optional").and_then(|o| o.as_bool()) == Some(true)
+                {
                     continue;
                 }
                 let name = spec.get("package").and_then(|p| p.as_str()).unwrap_or(key);
                 if !inside.contains(name) {
-                    problems.push(format!("{krate}/Cargo.toml depends on {name}, which the notices do not list"));
+                    problems.push(format!(
+                        "{krate}/Cargo.toml depends on {name}, which the notices do not list"
+                    ));
                 }
             }
         }
@@ -310,29 +349,40 @@ mod notices_tests {
         let mut problems = Vec::new();
         for (n, v) in inside.union(&outside) {
             if !copies.contains_key(&(n.clone(), v.clone())) {
-                problems.push(format!("npm {n} {v} is in the notices but not in ui/package-lock.json"));
+                problems
+                    .push(format!("npm {n} {v} is in the notices but not in ui/package-lock.json"));
             }
         }
         for dep in manifest["dependencies"].as_object().into_iter().flatten().map(|(k, _)| k) {
             if !inside.iter().any(|(n, _)| n == dep) {
-                problems.push(format!("npm {dep} (ui/package.json dependencies) is not listed in the binary"));
+                problems.push(format!(
+                    "npm {dep} (ui/package.json dependencies) is not listed in the binary"
+                ));
             }
         }
         // Node's resolution: the nearest node_modules/<dep> up from the dependent.
         let resolve = |from: &str, dep: &str| {
             let mut base = from.to_string();
             loop {
-                let candidate = if base.is_empty() { format!("node_modules/{dep}") } else { format!("{base}/node_modules/{dep}") };
+                let candidate = if base.is_empty() {
+                    format!("node_modules/{dep}")
+                } else {
+                    format!("{base}/node_modules/{dep}")
+                };
                 if lock.contains_key(&candidate) {
                     return Some(candidate);
                 }
                 if base.is_empty() {
                     return None;
                 }
-                base = base.rsplit_once("/node_modules/").map(|(b, _)| b.to_string()).unwrap_or_default();
+                base = base
+                    .rsplit_once("/node_modules/")
+                    .map(|(b, _)| b.to_string())
+                    .unwrap_or_default();
             }
         };
-        let mut todo: Vec<String> = inside.iter().flat_map(|k| copies.get(k).cloned().unwrap_or_default()).collect();
+        let mut todo: Vec<String> =
+            inside.iter().flat_map(|k| copies.get(k).cloned().unwrap_or_default()).collect();
         let mut seen = BTreeSet::new();
         while let Some(path) = todo.pop() {
             if !seen.insert(path.clone()) {
@@ -346,9 +396,15 @@ mod notices_tests {
                 .collect::<Vec<_>>();
             for dep in deps {
                 let Some(target) = resolve(&path, &dep) else { continue };
-                let key = (name_of(&target).unwrap(), lock[&target]["version"].as_str().unwrap_or("").to_string());
+                let key = (
+                    name_of(&target).unwrap(),
+                    lock[&target]["version"].as_str().unwrap_or("").to_string(),
+                );
                 if !inside.contains(&key) && !outside.contains(&key) {
-                    problems.push(format!("npm {} {} (needed by {path}) is not in the notices", key.0, key.1));
+                    problems.push(format!(
+                        "npm {} {} (needed by {path}) is not in the notices",
+                        key.0, key.1
+                    ));
                 }
                 todo.push(target);
             }
