@@ -148,13 +148,16 @@ n=$(toolchain_with 1.63.0 18.19.0 | grep -c .)
 
 # The versions it asks for are those the lock files ask for.
 script_rust=$(sed -n 's/^RUST_MIN=//p' scripts/install-deps.sh)
-lock_rust=$(cargo metadata --format-version 1 --locked --offline --filter-platform x86_64-unknown-linux-gnu 2>/dev/null |
+# Offline first (after `make test`'s builds the sources are there); a crate
+# cargo never had to build may lack its manifest, then cargo fetches it.
+metadata() { cargo metadata --format-version 1 --locked --filter-platform x86_64-unknown-linux-gnu "$@" 2>/dev/null; }
+lock_rust=$({ metadata --offline || metadata; } |
   python3 -c 'import json, sys
 m = json.load(sys.stdin)
 v = max(tuple(int(x) for x in p["rust_version"].split(".")) for p in m["packages"] if p.get("rust_version"))
 print(".".join(map(str, v[:2])))' || echo unknown)
 if [ "$lock_rust" = unknown ]; then
-  fail "cargo metadata --offline failed: the crates' rust-version could not be read"
+  fail "cargo metadata failed: the crates' rust-version could not be read"
 elif [ "$script_rust" != "$lock_rust" ]; then
   fail "scripts/install-deps.sh asks for Rust $script_rust, the crates of Cargo.lock for $lock_rust: set RUST_MIN (and README's 'Install the package')"
 else
