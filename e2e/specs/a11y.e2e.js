@@ -7,7 +7,7 @@
 // pop-overs (a term's card, a character's entry, the selection's actions)
 // and About. Any violation fails. Screenshots are named ax-….
 import { expectNoViolations } from "./axe.js";
-import { nudgedShot } from "./helpers.js";
+import { nudgedShot, selectText } from "./helpers.js";
 
 const shot = (name) => nudgedShot(`ax-${name}`);
 
@@ -61,37 +61,6 @@ async function caretBefore(layer, needle) {
     needle,
   );
   expect(ok).toBe(true);
-}
-
-/** Selects `needle` in layer `layer` as a mouse would and releases the button over it. */
-async function select(layer, needle) {
-  return browser.execute(
-    (passage, layer, needle) => {
-      for (const seg of document.querySelectorAll(`[data-passage="${passage}"] [data-layer="${layer}"]`)) {
-        const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const at = n.data.indexOf(needle);
-          if (at < 0) continue;
-          n.parentElement.scrollIntoView({ block: "center" });
-          const range = document.createRange();
-          range.setStart(n, at);
-          range.setEnd(n, at + needle.length);
-          const sel = window.getSelection();
-          sel.removeAllRanges();
-          sel.addRange(range);
-          const r = range.getBoundingClientRect();
-          n.parentElement.dispatchEvent(
-            new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: r.left + 2, clientY: r.top + 2, view: window }),
-          );
-          return true;
-        }
-      }
-      return false;
-    },
-    PASSAGE,
-    layer,
-    needle,
-  );
 }
 
 async function escape() {
@@ -196,7 +165,7 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       });
 
       it("the selection's actions and its glossary form", async () => {
-        expect(await select("zhu", "所以承")).toBe(true);
+        expect(await selectText(PASSAGE, "zhu", "所以承")).toBe(true);
         await $('[data-testid="selection-actions"]').waitForDisplayed();
         await expectNoViolations(`${theme} selection actions`);
         await $('[data-testid="sel-add-card"]').click();

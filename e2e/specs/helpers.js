@@ -66,3 +66,40 @@ export async function nudgedShot(name) {
   });
   return shot(name);
 }
+
+/**
+ * Selects the first occurrence of `needle` in a segment of layer `layer`
+ * (slug) of `passage`, as a mouse would, and releases the button over it.
+ * Resolves to false when the words are not found.
+ */
+export async function selectText(passage, layer, needle) {
+  return browser.execute(
+    (passage, layer, needle) => {
+      for (const seg of document.querySelectorAll(`[data-passage="${passage}"] [data-layer="${layer}"]`)) {
+        const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.data.indexOf(needle);
+          if (at < 0) continue;
+          n.parentElement.scrollIntoView({ block: "center" });
+          const range = document.createRange();
+          range.setStart(n, at);
+          range.setEnd(n, at + needle.length);
+          const sel = window.getSelection();
+          sel.removeAllRanges();
+          sel.addRange(range);
+          const r = range.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          n.parentElement.dispatchEvent(
+            new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: x, clientY: y, view: window }),
+          );
+          return true;
+        }
+      }
+      return false;
+    },
+    passage,
+    layer,
+    needle,
+  );
+}

@@ -4,7 +4,7 @@
 // span. Screenshots are named ud-… (numbering restarts in every spec file).
 import fs from "node:fs";
 import path from "node:path";
-import { nudgedShot as shot } from "./helpers.js";
+import { nudgedShot as shot, selectText } from "./helpers.js";
 
 // The passage of 鄉射禮 whose 注 glosses 楅: 「楅猶幅也,所以承笴矢者。」
 const PASSAGE = "xiangshe.zhushu.0164";
@@ -17,43 +17,6 @@ async function go(hash) {
   await browser.execute((h) => {
     location.hash = h;
   }, hash);
-}
-
-/**
- * Selects the first occurrence of `needle` in a segment of layer `layer`
- * (slug) of `passage`, as a mouse would, and releases the button over it.
- * Resolves to false when the words are not found.
- */
-async function select(passage, layer, needle) {
-  return browser.execute(
-    (passage, layer, needle) => {
-      for (const seg of document.querySelectorAll(`[data-passage="${passage}"] [data-layer="${layer}"]`)) {
-        const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const at = n.data.indexOf(needle);
-          if (at < 0) continue;
-          n.parentElement.scrollIntoView({ block: "center" });
-          const range = document.createRange();
-          range.setStart(n, at);
-          range.setEnd(n, at + needle.length);
-          const sel = window.getSelection();
-          sel.removeAllRanges();
-          sel.addRange(range);
-          const r = range.getBoundingClientRect();
-          const x = r.left + r.width / 2;
-          const y = r.top + r.height / 2;
-          n.parentElement.dispatchEvent(
-            new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: x, clientY: y, view: window }),
-          );
-          return true;
-        }
-      }
-      return false;
-    },
-    passage,
-    layer,
-    needle,
-  );
 }
 
 async function openPassage() {
@@ -102,7 +65,7 @@ describe("Your glossaries, review and notes", () => {
 
   it("adds a card made from a selection in the reader: headword from the selection, passage linked", async () => {
     await openPassage();
-    expect(await select(PASSAGE, "zhu", CARD_SPAN)).toBe(true);
+    expect(await selectText(PASSAGE, "zhu", CARD_SPAN)).toBe(true);
     await $('[data-testid="sel-add-card"]').click();
     const glossary = await $('[data-testid="sel-glossary"]');
     await glossary.waitForDisplayed();
@@ -150,7 +113,7 @@ describe("Your glossaries, review and notes", () => {
 
   it("writes a note on a span of a 注, highlighted there and shown in the margin", async () => {
     await openPassage();
-    expect(await select(PASSAGE, "zhu", NOTE_SPAN)).toBe(true);
+    expect(await selectText(PASSAGE, "zhu", NOTE_SPAN)).toBe(true);
     await $('[data-testid="sel-add-note"]').click();
     await $('[data-testid="note-text"]').setValue("**楅** is glossed by the pun 幅: *even, like the border of a cloth*.");
     await $('[data-testid="note-tags"]').setValue("pun 鄭注");

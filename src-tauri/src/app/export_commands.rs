@@ -270,27 +270,12 @@ mod tests {
 /// index built: every result, citation columns, never over a file.
 #[cfg(test)]
 mod search_export_tests {
-    use std::sync::{Arc, OnceLock};
-
-    use sheli_corpus::Corpus;
-
-    use super::super::search::{IndexState, SearchSort, open_index, search};
+    use super::super::search::{SearchSort, search};
     use super::super::search_table::COLUMNS;
+    // One state with the built-in index for every test of the binary that
+    // needs it: the index is built once, not once per module.
+    use super::super::search_views_tests::ready;
     use super::*;
-
-    fn ready() -> &'static AppState {
-        static STATE: OnceLock<(AppState, tempfile::TempDir)> = OnceLock::new();
-        &STATE
-            .get_or_init(|| {
-                let dir = tempfile::tempdir().unwrap();
-                let corpus = Arc::new(Corpus::builtin().expect("the built-in texts parse"));
-                let state = AppState::with_corpus(Ok(corpus), dir.path().to_path_buf());
-                open_index(&state, &|_| {});
-                assert_eq!(state.search.status().state, IndexState::Ready);
-                (state, dir)
-            })
-            .0
-    }
 
     /// A fresh exports folder (the state is shared: its index is built once).
     fn downloads() -> (std::path::PathBuf, tempfile::TempDir) {

@@ -11,8 +11,9 @@ use super::search::{IndexState, SearchQuery, SearchSort, open_index};
 use super::settings::DisplayScript;
 use super::state::AppState;
 
-/// One state over the built-in texts with its index built.
-fn ready() -> &'static AppState {
+/// One state over the built-in texts with its index built (shared with the
+/// search export's tests).
+pub(super) fn ready() -> &'static AppState {
     static STATE: OnceLock<(AppState, tempfile::TempDir)> = OnceLock::new();
     &STATE
         .get_or_init(|| {

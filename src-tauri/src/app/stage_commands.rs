@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use sheli_corpus::stage::{ItineraryStop, Plan, StageView, Stages};
 
-use super::commands::{MAX_ID_LEN, validate_id};
+use super::commands::validate_id;
 use super::error::{AppError, AppResult};
 use super::state::AppState;
 
@@ -56,8 +56,6 @@ pub fn stage_itinerary(actor: &str, work: Option<&str>) -> AppResult<Vec<Itinera
     }
     Ok(stages()?.itinerary(actor, work)?)
 }
-
-const _: () = assert!(MAX_ID_LEN >= 24, "stage passage ids fit the id limit");
 
 pub mod ipc {
     use tauri::State;

@@ -58,16 +58,10 @@ struct WorkSteps<'a> {
 }
 
 fn basis(m: &Move) -> String {
-    match (m.basis, &m.from, &m.basis_quote) {
-        (Basis::Carried, Some(from), _) => format!("carried from {from}"),
+    match (m.basis, &m.from, m.basis.layer(), &m.basis_quote) {
+        (Basis::Carried, Some(from), ..) => format!("carried from {from}"),
         (Basis::Jing, ..) => format!("{}", m.layer),
-        (b, _, Some(q)) => format!(
-            "{} 「{q}」",
-            serde_json::to_value(b)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default()
-        ),
+        (_, _, Some(layer), Some(q)) => format!("{layer} 「{q}」"),
         _ => String::new(),
     }
 }
