@@ -2,11 +2,16 @@
 // (`data-chars`) opens the card of the glossary term there, or else the
 // character's entry; a drag selects text as ever and opens nothing. In the
 // reader, Enter opens the character at the caret (or the first of the
-// focused passage). Installed once, by PopupHost.svelte.
+// focused passage). A term link (term-links.svelte.ts) never navigates:
+// a click on it is a click on its character, and Enter on it (a click
+// without a pointer) opens its card. Installed once, by PopupHost.svelte.
 
 import { loadCards } from "./cards.svelte";
 import { entryOf } from "./char-cache";
-import { anchorOf, CHAR_TEXT, firstSpot, selectionOf, spotAtCaret, spotAtPoint, type CharSpot } from "./char-spots";
+import { anchorOf, CHAR_TEXT, firstSpot, rangeOfSpot, selectionOf, spotAtCaret, spotAtPoint, spotIn, type CharSpot } from "./char-spots";
+import { nextHan } from "./han";
+import { globalOffset, textOfSegment } from "./textpoint";
+import { installTermStops } from "./term-links.svelte";
 import { utf16ToCp } from "./spans";
 import { popups } from "./popups.svelte";
 import { moveCursor } from "./reading-cursor";
@@ -29,6 +34,28 @@ export async function openSpot(spot: CharSpot, since: number, focus = true, term
     }
   }
   openChar(spot, since, focus);
+}
+
+/** The first character of a term link, as a spot of its text. */
+export function spotOfLink(link: Element): CharSpot | null {
+  const container = link.closest<HTMLElement>(CHAR_TEXT);
+  const first = document.createTreeWalker(link, NodeFilter.SHOW_TEXT).nextNode();
+  if (!container || !first) return null;
+  const seg = textOfSegment(container);
+  const g = globalOffset(seg, first, 0);
+  const at = g === null ? null : nextHan(seg.text, g, 1, true);
+  return at === null ? null : spotIn(container, at, seg.text);
+}
+
+/** Opens the card of a term link (Enter on it), the focus in the card. */
+export async function openTermLink(link: Element): Promise<void> {
+  const spot = spotOfLink(link);
+  const index = await loadCards().then(
+    (l) => l.index,
+    () => null,
+  );
+  const cards = index?.lookup(link.textContent ?? "") ?? [];
+  if (spot && cards.length) popups.open({ kind: "term", cards, anchor: anchorOf(spot), spot }, { focus: true });
 }
 
 /** Opens the entry of the character at the spot. */
@@ -78,6 +105,17 @@ export function installCharClicks(): () => void {
   const onClick = (e: MouseEvent) => {
     const d = down;
     down = null;
+    const link = e.target instanceof Element ? e.target.closest("a.term-link") : null;
+    if (link) {
+      // A term link is text with a card: it never leaves the reader.
+      e.preventDefault();
+      if (e.detail === 0 || !d) {
+        // Enter on the focused link (a click without a pointer).
+        e.stopPropagation();
+        void openTermLink(link);
+        return;
+      }
+    }
     if (e.button !== 0 || e.detail > 1 || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
     // A drag, or the click that dismisses a selection, opens nothing.
     if (!d || d.selected || hasSelection()) return;
@@ -96,6 +134,19 @@ export function installCharClicks(): () => void {
     if ((e.key !== "Enter" && !arrow) || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
     if (e.key === "Enter" && e.shiftKey) return;
     const t = e.target instanceof HTMLElement ? e.target : null;
+    const link = t?.closest<HTMLElement>("a.term-link");
+    if (arrow && link) {
+      // From a term link back to the reading cursor, before the term.
+      const spot = spotOfLink(link);
+      const scope = link.closest<HTMLElement>("[data-passage]");
+      const r = spot && rangeOfSpot(spot);
+      if (!scope || !r) return;
+      e.preventDefault();
+      scope.focus({ preventScroll: true });
+      window.getSelection()?.collapse(r.startContainer, r.startOffset);
+      requestAnimationFrame(() => showCursorBox(spot));
+      return;
+    }
     if (!t || t.closest(`a, [role=option], [role=button], ${CONTROLS}`)) return;
     // Only in the reader: its passages take the focus (other views keep
     // Enter for their own keys, such as turning a flashcard over).
@@ -131,11 +182,13 @@ export function installCharClicks(): () => void {
 
   // The glossary's terms are needed at the first click: load them while idle.
   const warm = setTimeout(() => loadCards().catch(() => {}), 1500);
+  const stopTermStops = installTermStops();
   document.addEventListener("mousedown", onMouseDown, true);
   document.addEventListener("click", onClick, true);
   document.addEventListener("keydown", onKeyDown);
   return () => {
     clearTimeout(warm);
+    stopTermStops();
     document.removeEventListener("mousedown", onMouseDown, true);
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("keydown", onKeyDown);

@@ -74,3 +74,34 @@ export function passageLang(display: DisplayScript, passageId: string | null | u
 export function userTextLang(text: string): "zh" | undefined {
   return /\p{Script=Han}/u.test(text) && !/[A-Za-z]/.test(text) ? "zh" : undefined;
 }
+
+/** A piece of text, and whether it is Chinese. */
+export interface LangRun {
+  text: string;
+  zh: boolean;
+}
+
+// A Chinese run: Han characters with the CJK punctuation, brackets and
+// spaces between them (「兩端為龍首,中央為蛇身相交也。」 is one run); it
+// never starts or ends with a space, an ASCII comma or a bracket that is
+// not CJK, so "the 記 (line 1706: 楅,長如笴)" gives 記 and 楅,長如笴.
+const ZH_RUN =
+  /[\p{Script=Han}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20「」『』〈〉《》【】]+(?:[\s,.;:·、]*[\p{Script=Han}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20「」『』〈〉《》【】]+)*/gu;
+
+/**
+ * Splits English text that quotes Chinese into runs, so that each Chinese
+ * word can carry its own `lang` (Mixed.svelte): a screen reader then speaks
+ * the word with a Chinese voice and the sentence with the English one.
+ */
+export function zhRuns(text: string): LangRun[] {
+  const out: LangRun[] = [];
+  let last = 0;
+  for (const m of text.matchAll(ZH_RUN)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push({ text: text.slice(last, at), zh: false });
+    out.push({ text: m[0], zh: true });
+    last = at + m[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last), zh: false });
+  return out;
+}

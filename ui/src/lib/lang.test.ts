@@ -6,7 +6,8 @@ import type { DisplayScript } from "./bindings/DisplayScript";
 import type { PassageView } from "./bindings/PassageView";
 import Reader from "./components/Reader.svelte";
 import Toolbar from "./components/Toolbar.svelte";
-import { editionScripts, passageLang, sourceLang, textLang, UI_LANG, userTextLang } from "./lang.svelte";
+import { editionScripts, passageLang, sourceLang, textLang, UI_LANG, userTextLang, zhRuns } from "./lang.svelte";
+import Mixed from "./components/Mixed.svelte";
 import { settings } from "./settings.svelte";
 import { SAMPLE_SETTINGS, samplePassage } from "../test/fixtures";
 
@@ -85,5 +86,39 @@ describe("the language of Chinese text", () => {
     expect(screen.getByTestId("script-original").lang).toBe("zh-Hant");
     expect(screen.getByTestId("script-traditional").lang).toBe("zh-Hant");
     expect(screen.getByTestId("script-simplified").lang).toBe("zh-Hans");
+  });
+});
+
+describe("Chinese words inside English text", () => {
+  const zh = (text: string) => zhRuns(text).filter((r) => r.zh).map((r) => r.text);
+
+  it("finds each Chinese run, quotes and CJK punctuation inside it, English around it", () => {
+    expect(zh("The arrow rest of the 記 (line 1706: 楅,長如笴,博三寸) with 鄭玄's 注 (「兩端為龍首。」)")).toEqual([
+      "記",
+      "楅,長如笴,博三寸",
+      "鄭玄",
+      "注",
+      "「兩端為龍首。」",
+    ]);
+    expect(zh("the 經, the 注 and the 疏")).toEqual(["經", "注", "疏"]);
+    expect(zh("layers 經 注 疏")).toEqual(["經 注 疏"]);
+    expect(zh("no Chinese here")).toEqual([]);
+    // Nothing is lost or reordered.
+    const text = "Drawn from the 記 and 鄭玄's 注 (one unit is one 尺).";
+    expect(zhRuns(text).map((r) => r.text).join("")).toBe(text);
+  });
+
+  it("Mixed gives every Chinese run its own lang; the English stays the interface's", () => {
+    const { container } = render(Mixed, { text: "the 司射 (director of archery) and 簡 in simplified", lang: "zh-Hans" });
+    expect(container.textContent).toBe("the 司射 (director of archery) and 簡 in simplified");
+    expect(Array.from(container.querySelectorAll("[lang]")).map((e) => [e.textContent, e.getAttribute("lang")])).toEqual([
+      ["司射", "zh-Hans"],
+      ["簡", "zh-Hans"],
+    ]);
+    // No text node with a Han character is left outside a span with a lang.
+    const w = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+      if (/\p{Script=Han}/u.test((n as Text).data)) expect(n.parentElement!.closest("[lang]")).not.toBeNull();
+    }
   });
 });

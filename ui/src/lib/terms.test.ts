@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { HeadwordIndex } from "./headwords";
-import { groupCards, matchesCard, plainPinyin } from "./terms";
+import { groupCards, matchesCard, plainPinyin, termsIn } from "./terms";
 import { sampleCards } from "../test/reading-fixtures";
 
 const { cards, fold } = sampleCards();
@@ -35,5 +35,32 @@ describe("the glossary filter", () => {
       "sishe",
       "shang-xia-she",
     ]);
+  });
+});
+
+describe("the terms of a text (the reader's term links)", () => {
+  const found = (text: string) =>
+    termsIn(ix, text).map((t) => [Array.from(text).slice(t.start, t.end).join(""), t.cards.map((c) => c.id).join(" ")]);
+
+  it("finds each term once, the longest form first, in any script and variant", () => {
+    expect(found("司射適堂西，取弓于階西。觯在楅南，矦道")).toEqual([
+      ["司射", "sishe"],
+      ["觯", "zhi"],
+      ["楅", "bi"],
+      ["矦", "hou"],
+    ]);
+    // 上射下射 is a form, but not across the comma: each half is its own term.
+    expect(found("上射，下射")).toEqual([
+      ["上射", "shang-xia-she"],
+      ["下射", "shang-xia-she"],
+    ]);
+    expect(found("上射下射")).toEqual([["上射下射", "shang-xia-she"]]);
+  });
+
+  it("gives code point ranges (characters outside the BMP count once)", () => {
+    const text = "𠀀楅";
+    expect(termsIn(ix, text).map((t) => [t.start, t.end])).toEqual([[1, 2]]);
+    expect(termsIn(ix, "")).toEqual([]);
+    expect(termsIn(ix, "no terms here")).toEqual([]);
   });
 });

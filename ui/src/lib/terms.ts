@@ -58,3 +58,43 @@ export function groupCards(
     .map((k) => ({ kind: k, cards: shown.filter((c) => c.kind === k || (kind === k && c.also_kinds.includes(k))) }))
     .filter((g) => g.cards.length > 0);
 }
+
+/** A glossary term found in a text: code points `[start, end)` and its cards. */
+export interface TermRange {
+  start: number;
+  end: number;
+  cards: CardSummary[];
+}
+
+/**
+ * The glossary terms of a text, for the reader's term links: from left to
+ * right, the longest card form starting at each character, never
+ * overlapping. A term is a run of ideographs: unlike a click (`at`), which
+ * skips punctuation inside a form, a link never spans a stop or a comma.
+ */
+export function termsIn(index: HeadwordIndex, text: string): TermRange[] {
+  const chars = Array.from(text);
+  const out: TermRange[] = [];
+  const max = index.maxLength;
+  let i = 0;
+  while (i < chars.length) {
+    if (index.foldChar(chars[i]) === null) {
+      i++;
+      continue;
+    }
+    // The ideographs from here (at most the longest form).
+    let run = 0;
+    while (run < max && i + run < chars.length && index.foldChar(chars[i + run]) !== null) run++;
+    let found = 0;
+    for (let len = run; len >= 1; len--) {
+      const cards = index.lookup(chars.slice(i, i + len).join(""));
+      if (cards.length) {
+        out.push({ start: i, end: i + len, cards });
+        found = len;
+        break;
+      }
+    }
+    i += found || 1;
+  }
+  return out;
+}
