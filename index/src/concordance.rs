@@ -94,12 +94,21 @@ pub struct HitRef {
     pub ranges: Vec<[usize; 2]>,
 }
 
-/// Every matching segment in the order of the results, up to [`MAX_HITS`].
+/// Matching segments in the order of the results: up to [`MAX_HITS`] of
+/// them, from `offset` (a page of the list; the reader asks for the next
+/// page when the user steps past this one).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HitList {
     pub items: Vec<HitRef>,
-    /// More segments match than `items` holds (it stops at [`MAX_HITS`]).
+    /// More segments match after `items` (the page stops at [`MAX_HITS`],
+    /// or the caller's limit).
     pub truncated: bool,
+    /// Where `items` begins among all the matching segments.
+    #[serde(default)]
+    pub offset: usize,
+    /// How many segments match in all.
+    #[serde(default)]
+    pub total: usize,
 }
 
 /// A segment's text as search sees it.
@@ -253,17 +262,21 @@ fn top(map: HashMap<String, u64>) -> Vec<Collocate> {
     v
 }
 
-/// The list of hits: the first [`MAX_HITS`] of `ordered`, each with its
-/// ranges, reading the segments not read yet.
+/// A page of the list of hits: `limit` (at most [`MAX_HITS`]) of
+/// `ordered` from `offset`, each with its ranges, reading the segments not
+/// read yet.
 pub(crate) fn hit_list(
     searcher: &Searcher,
     fields: &Fields,
     terms: &[CountTerm],
     ordered: &[Ranked],
+    (offset, limit): (usize, usize),
     read: &mut HashMap<DocAddress, SegmentText>,
 ) -> Result<HitList> {
-    let mut items = Vec::with_capacity(ordered.len().min(MAX_HITS));
-    for r in ordered.iter().take(MAX_HITS) {
+    let limit = limit.min(MAX_HITS);
+    let page = ordered.iter().skip(offset).take(limit);
+    let mut items = Vec::with_capacity(ordered.len().saturating_sub(offset).min(limit));
+    for r in page {
         let seg = match read.remove(&r.doc) {
             Some(s) => s,
             None => SegmentText::read(searcher, fields, r.doc)?,
@@ -275,5 +288,6 @@ pub(crate) fn hit_list(
             segment: seg.segment,
         });
     }
-    Ok(HitList { items, truncated: ordered.len() > MAX_HITS })
+    let truncated = offset.saturating_add(items.len()) < ordered.len();
+    Ok(HitList { items, truncated, offset, total: ordered.len() })
 }

@@ -125,6 +125,13 @@ pub struct SearchResponse {
     pub hits: Option<HitList>,
 }
 
+/// A request parsed and compiled.
+struct Prepared {
+    parsed: query::Query,
+    terms: Vec<CountTerm>,
+    tquery: Box<dyn tantivy::query::Query>,
+}
+
 /// An opened index, ready for queries.
 pub struct SearchIndex {
     reader: IndexReader,
@@ -198,7 +205,9 @@ impl SearchIndex {
         Ok(query::parse(text, &self.vocabulary, exact)?)
     }
 
-    pub fn search(&self, req: &SearchRequest) -> Result<SearchResponse> {
+    /// Parses `req` (its query and its filters given apart) into the
+    /// query, what counts as an occurrence, and the tantivy query.
+    fn prepare(&self, req: &SearchRequest) -> Result<Prepared> {
         let mut parsed = self.parse(&req.query, req.exact)?;
         // Filters given apart from the query narrow it as typed ones would
         // (an AND of one alternative each).
@@ -218,6 +227,35 @@ impl SearchIndex {
         let expand = |s: &Syllable| self.expand(s);
         let terms = query::count_terms(&parsed, &expand);
         let tquery = query::compile(&parsed, &self.fields, &expand);
+        Ok(Prepared { parsed, terms, tquery })
+    }
+
+    /// A page of the list of hits of `req` (its query, filters and order;
+    /// its own page, collocations and hit flag are ignored): the matching
+    /// segments `offset..offset + limit` (at most [`MAX_HITS`]) in the
+    /// order of the results, with the total. The reader steps through a
+    /// search's hits with it, a page at a time, so no hit is out of reach.
+    pub fn hit_page(&self, req: &SearchRequest, offset: usize, limit: usize) -> Result<HitList> {
+        let Prepared { terms, tquery, .. } = self.prepare(req)?;
+        let searcher = self.reader.searcher();
+        let collector =
+            MatchCollector { fields: self.fields, terms: &terms, keep: 0, keep_all: true };
+        let fruit = searcher.search(tquery.as_ref(), &collector)?;
+        let mut read = HashMap::new();
+        let (ordered, _) = concordance::order(
+            &searcher,
+            &self.fields,
+            &terms,
+            fruit.all,
+            req.sort,
+            false,
+            &mut read,
+        )?;
+        concordance::hit_list(&searcher, &self.fields, &terms, &ordered, (offset, limit), &mut read)
+    }
+
+    pub fn search(&self, req: &SearchRequest) -> Result<SearchResponse> {
+        let Prepared { parsed, terms, tquery } = self.prepare(req)?;
         let limit = req.limit.min(MAX_LIMIT);
         let searcher = self.reader.searcher();
         // Relevance alone needs only the best `offset + limit`; any other
@@ -249,7 +287,14 @@ impl SearchIndex {
             results.push(self.hit(&searcher, ranked, &terms)?);
         }
         let hits = if req.hits {
-            Some(concordance::hit_list(&searcher, &self.fields, &terms, &ordered, &mut read)?)
+            Some(concordance::hit_list(
+                &searcher,
+                &self.fields,
+                &terms,
+                &ordered,
+                (0, MAX_HITS),
+                &mut read,
+            )?)
         } else {
             None
         };

@@ -249,3 +249,49 @@ fn showing_n_of_m_is_said() {
     assert_eq!(last.shown, 5);
     assert!(!last.has_more);
 }
+
+#[test]
+fn the_hit_list_is_read_a_page_at_a_time_to_its_end() {
+    // 之 matches more segments than one page holds: page after page, the
+    // list is the results in their order, to the last one, and says where
+    // each page begins and how many there are in all.
+    let idx = index();
+    for sort in [SortOrder::Relevance, SortOrder::Position] {
+        let req = request("之", sort);
+        let total = idx.search(&SearchRequest { limit: 0, ..req.clone() }).unwrap().total_segments;
+        let page = 700;
+        let mut listed: Vec<Key> = Vec::new();
+        loop {
+            let list = idx.hit_page(&req, listed.len(), page).unwrap();
+            assert_eq!(list.offset, listed.len());
+            assert_eq!(list.total as u64, total);
+            assert!(list.items.len() <= page);
+            listed.extend(list.items.iter().map(|h| (h.id.clone(), h.segment)));
+            assert_eq!(list.truncated, (listed.len() as u64) < total, "{sort:?}");
+            if !list.truncated {
+                break;
+            }
+        }
+        assert_eq!(listed.len() as u64, total);
+        if sort == SortOrder::Position {
+            assert_eq!(listed, all_results("之", sort));
+        } else {
+            // the first results, as the search panel shows them
+            let shown: Vec<Key> = idx
+                .search(&req)
+                .unwrap()
+                .results
+                .iter()
+                .map(|h| (h.id.clone(), h.segment))
+                .collect();
+            assert_eq!(listed[..shown.len()], shown[..]);
+        }
+    }
+    // past the end: nothing, and nothing more
+    let list = idx.hit_page(&request("再拜", SortOrder::Position), 100_000, 10).unwrap();
+    assert!(list.items.is_empty() && !list.truncated);
+    assert_eq!(list.total, scan("再拜").len());
+    // a page never holds more than MAX_HITS
+    let list = idx.hit_page(&request("之", SortOrder::Position), 0, usize::MAX).unwrap();
+    assert!(list.items.len() <= MAX_HITS);
+}
