@@ -101,3 +101,66 @@ fn a_note_type_sheli_cannot_map_is_refused_whole() {
     }
     assert!(s.glossaries().unwrap().is_empty(), "nothing was written");
 }
+
+/// The Anki package as Anki's importer reads it: a zip with the collection
+/// (schema 11), the media list and the drawings. The real Anki imports it in
+/// src-tauri/tests/integration/real_clients.rs.
+#[test]
+fn the_anki_package_holds_the_notes_their_guids_and_the_drawings() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let g = s.create_glossary("酒器", "cups & goblets").unwrap();
+    s.add_builtin_card(g.id, "zhi").unwrap();
+    let gu = NewCard {
+        headword: "觚".into(),
+        reading: "gū".into(),
+        definition: "a goblet <of> two 升\nsecond line".into(),
+        tags: vec!["vessel".into()],
+        ..Default::default()
+    };
+    s.add_card(corpus(), g.id, &gu).unwrap();
+    let apkg = s.export_glossary_apkg(g.id).unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(apkg)).unwrap();
+    let mut read = |name: &str| {
+        let mut v = Vec::new();
+        zip.by_name(name)
+            .unwrap_or_else(|_| panic!("{name} in the package"))
+            .read_to_end(&mut v)
+            .unwrap();
+        v
+    };
+    let media: serde_json::Value = serde_json::from_slice(&read("media")).unwrap();
+    assert_eq!(media, serde_json::json!({"0": "sheli-zhi.svg"}), "one drawing, 觶's");
+    assert!(String::from_utf8(read("0")).unwrap().starts_with("<svg"));
+    let path = dir.path().join("collection.anki2");
+    std::fs::write(&path, read("collection.anki2")).unwrap();
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let ver: i64 = db.query_row("SELECT ver FROM col", [], |r| r.get(0)).unwrap();
+    assert_eq!(ver, 11, "Anki's legacy schema, which every Anki imports");
+    let notes: Vec<(String, String, String)> = db
+        .prepare("SELECT guid, flds, tags FROM notes ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(notes.len(), 2);
+    let tsv_guids = guids(&s.export_glossary_tsv(g.id).unwrap());
+    let fields = |i: usize| notes[i].1.split('\u{1f}').map(str::to_owned).collect::<Vec<_>>();
+    let zhi = fields(0);
+    assert_eq!(zhi.len(), sheli_store::export::APKG_FIELDS.len());
+    assert_eq!(zhi[0], "觶");
+    assert_eq!(zhi[3], r#"<img src="sheli-zhi.svg" alt="觶">"#);
+    let gu = fields(1);
+    assert_eq!(gu[2], "a goblet &lt;of&gt; two 升<br>second line", "fields are HTML");
+    assert_eq!(gu[3], "", "a card of the user's own has no drawing");
+    assert_eq!(notes[1].2, " vessel ");
+    assert_eq!(
+        notes.iter().map(|n| n.0.clone()).collect::<Vec<_>>(),
+        tsv_guids,
+        "the same GUIDs as the TSV export"
+    );
+    let cards: i64 = db.query_row("SELECT count(*) FROM cards", [], |r| r.get(0)).unwrap();
+    assert_eq!(cards, 2, "one card per note");
+}

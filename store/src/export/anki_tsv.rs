@@ -9,8 +9,9 @@ use sheli_corpus::Corpus;
 use super::{CardEntry, GlossaryImport, check_size, malformed};
 use crate::{Result, Store};
 
-/// Escapes a field for an Anki file with `#html:true`.
-fn html_field(s: &str) -> String {
+/// Escapes a field for an Anki file with `#html:true` (and for an Anki
+/// package's fields, which are HTML too).
+pub(super) fn html_field(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for (i, c) in s.chars().enumerate() {
         match c {
@@ -181,8 +182,9 @@ const BASIC_TYPES: [&str; 4] = [
 ];
 
 /// A card's GUID for Anki: stable for as long as the card exists (its id and
-/// the moment it was made, hashed), different for every card.
-fn card_guid(c: &crate::UserCard) -> String {
+/// the moment it was made, hashed), different for every card. The same in
+/// the TSV and the `.apkg`: it is one card, whichever file carried it.
+pub(super) fn card_guid(c: &crate::UserCard) -> String {
     use sha2::{Digest, Sha256};
     let h =
         Sha256::digest(format!("sheli card {} {}", c.id, crate::time::format_rfc3339(c.created)));

@@ -1,5 +1,5 @@
 //! Exports in formats other tools read, and imports of the same formats:
-//! one module per format ([`anki_tsv`], [`glossary_json`], [`notes_markdown`],
+//! one module per format ([`anki_tsv`], [`apkg`], [`glossary_json`], [`notes_markdown`],
 //! [`web_annotation`]); what they share is here.
 //!
 //! Glossaries:
@@ -14,6 +14,10 @@
 //!   stripped to text, `Front`/`Back` when Sheli's columns are absent; the
 //!   GUID, note type and deck columns of Anki's own export set aside; a
 //!   note type other than Basic refused).
+//! - **Anki package** ([`Store::export_glossary_apkg`], `apkg.rs`): a
+//!   `.apkg` with the note type "Sheli glossary" (Headword, Reading,
+//!   Definition, Picture, Passages), the same GUIDs as the TSV, and the
+//!   built-in cards' drawings (SVG) as its media.
 //! - **JSON** ([`GlossaryFile`]).
 //!
 //! Notes:
@@ -31,6 +35,7 @@
 //! one transaction: a bad file changes nothing.
 
 mod anki_tsv;
+mod apkg;
 mod glossary_json;
 mod notes_markdown;
 mod web_annotation;
@@ -46,6 +51,7 @@ use super::glossaries::{self, Glossary};
 use super::time::format_rfc3339;
 use super::{Result, Store, StoreError, builtin_card, limits, now};
 
+pub use apkg::{FIELDS as APKG_FIELDS, NOTETYPE_NAME as APKG_NOTETYPE};
 pub use web_annotation::{ANNO_CONTEXT, PASSAGE_URN};
 
 /// `"format"` of a glossary JSON file.
