@@ -38,6 +38,8 @@ const COMMANDS: &[&str] = &[
     "review_grade",
     "review_history",
     "add_note",
+    "add_note_anchor",
+    "remove_note_anchor",
     "list_notes",
     "passage_notes",
     "update_note",

@@ -24,6 +24,7 @@ pub mod export;
 pub mod glossaries;
 pub mod markdown;
 pub mod migrations;
+pub mod note_anchors;
 pub mod notes;
 pub mod review;
 pub mod search;
@@ -41,7 +42,10 @@ pub use backup::{BackupSummary, RestoreSummary, backup, restore};
 pub use card_draft::draft_card;
 pub use cards::{CardEdit, NewCard, UserCard};
 pub use glossaries::Glossary;
-pub use notes::{NewNote, Note, NoteEdit, NoteFilter, PlacedNote, ReanchorReport, Selection};
+pub use notes::{
+    NewNote, Note, NoteAnchor, NoteColour, NoteEdit, NoteFilter, PlacedNote, ReanchorReport,
+    Selection,
+};
 pub use review::{DueSummary, Grade, ReviewCard, ReviewLogEntry, ReviewOutcome};
 pub use time::{Timestamp, format_rfc3339, now, parse_rfc3339};
 

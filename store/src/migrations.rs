@@ -12,7 +12,10 @@ use rusqlite_migration::{M, Migrations};
 
 /// The migration scripts, version 1 first: `SQL[i]` takes a database from
 /// version `i` to `i + 1`.
-pub const SQL: &[&str] = &[include_str!("../migrations/0001_user_store.sql")];
+pub const SQL: &[&str] = &[
+    include_str!("../migrations/0001_user_store.sql"),
+    include_str!("../migrations/0002_note_colour_anchors.sql"),
+];
 
 /// The schema version this build of Sheli writes.
 pub const LATEST_VERSION: i64 = SQL.len() as i64;

@@ -1,7 +1,13 @@
-//! Notes on spans of the texts: their rows, tags, revisions (for undo) and
-//! search. Where a note's span is, and how it is placed again when the texts
-//! change ([`Store::reanchor`]), is [`crate::anchor`]'s job; a note that cannot
-//! be placed is marked orphaned — kept with its quote, never dropped.
+//! Notes on spans of the texts: their rows, colours, tags, revisions (for
+//! undo), filters and search. Where a note's span is, and how it is placed
+//! again when the texts change ([`Store::reanchor`]), is [`crate::anchor`]'s
+//! job; a note that cannot be placed is marked orphaned — kept with its
+//! quote, never dropped.
+//!
+//! A note may anchor several passages: its first anchor is in the note's own
+//! fields (and columns), the others in [`Note::more_anchors`] (the
+//! `note_anchor` table, [`crate::note_anchors`]); `0002_note_colour_anchors.sql`
+//! says why the first stays where it was.
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
@@ -12,9 +18,64 @@ use super::search::Query;
 use super::{Result, Store, StoreError, Timestamp, check_tags, check_text, limits, now, passage};
 use crate::anchor::{Anchor, How, Target, locate, span_of};
 pub use crate::anchor::{CONTEXT, Selection, Span};
+use crate::note_anchors;
+pub use crate::note_anchors::{MAX_ANCHORS, NoteAnchor};
 
 /// Earlier versions of a note kept for undo.
 const REVISIONS_KEPT: i64 = 20;
+
+/// A note's colour, from a small fixed palette. Each has a name, which the
+/// window shows beside the colour (colour is never the only sign) and
+/// screen readers read; free colours would give no name to read and no
+/// contrast anyone checked.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum NoteColour {
+    /// The highlighter colour every note had before colours (schema 1).
+    #[default]
+    Yellow,
+    Green,
+    Blue,
+    Pink,
+    Purple,
+}
+
+impl NoteColour {
+    /// Every colour, in the palette's order.
+    pub const ALL: [NoteColour; 5] = [
+        NoteColour::Yellow,
+        NoteColour::Green,
+        NoteColour::Blue,
+        NoteColour::Pink,
+        NoteColour::Purple,
+    ];
+
+    /// Its name, as stored and as the CLI and the window say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoteColour::Yellow => "yellow",
+            NoteColour::Green => "green",
+            NoteColour::Blue => "blue",
+            NoteColour::Pink => "pink",
+            NoteColour::Purple => "purple",
+        }
+    }
+
+    /// A colour by name (any case; `grey`-style spellings are not colours
+    /// of the palette).
+    pub fn parse(s: &str) -> Option<NoteColour> {
+        let s = s.trim().to_ascii_lowercase();
+        NoteColour::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+
+impl std::fmt::Display for NoteColour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A note.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -38,9 +99,15 @@ pub struct Note {
     /// Markdown.
     pub body: String,
     pub tags: Vec<String>,
+    #[serde(default)]
+    pub colour: NoteColour,
     /// The quote could not be found in the texts: the note is kept and shown
     /// with its quote, outside the text.
     pub orphaned: bool,
+    /// The passages the note anchors besides the first (the fields above),
+    /// in the order they were added.
+    #[serde(default)]
+    pub more_anchors: Vec<NoteAnchor>,
     #[ts(type = "number")]
     pub created: Timestamp,
     #[ts(type = "number")]
@@ -50,11 +117,16 @@ pub struct Note {
     pub deleted: Option<Timestamp>,
 }
 
-/// A note with where it sits in its passage (`None`: it could not be placed
-/// and is shown as orphaned).
+/// A note with where it sits in one passage it anchors (`None`: that anchor
+/// could not be placed and is shown as orphaned).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct PlacedNote {
     pub note: Note,
+    /// The passage asked for (a further anchor's passage, for a note that
+    /// anchors several).
+    pub passage_id: String,
+    /// Which of the note's anchors this is (0: the first).
+    pub anchor: u32,
     pub span: Option<Span>,
 }
 
@@ -64,6 +136,7 @@ pub struct NewNote {
     pub selection: Selection,
     pub body: String,
     pub tags: Vec<String>,
+    pub colour: NoteColour,
 }
 
 /// Changes to a note; `None` leaves a field as it is.
@@ -74,20 +147,28 @@ pub struct NoteEdit {
     pub body: Option<String>,
     #[ts(optional)]
     pub tags: Option<Vec<String>>,
+    #[ts(optional)]
+    pub colour: Option<NoteColour>,
 }
 
 /// Which notes to list. Empty fields do not filter.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(default)]
 pub struct NoteFilter {
-    /// The work's name, e.g. 鄉射禮.
+    /// The work's name, e.g. 鄉射禮 (any of the note's anchors).
     #[ts(optional)]
     pub work: Option<String>,
     #[ts(optional)]
     pub tag: Option<String>,
     #[ts(optional)]
+    pub colour: Option<NoteColour>,
+    /// The layer an anchor is in (any of the note's anchors).
+    #[ts(optional)]
+    pub layer: Option<Layer>,
+    /// Any of the note's anchors.
+    #[ts(optional)]
     pub passage_id: Option<String>,
-    /// Words to find (folded) in the body, the quote or the tags.
+    /// Words to find (folded) in the body, the quotes or the tags.
     #[ts(optional)]
     pub query: Option<String>,
     /// Only orphaned (`true`) or only placed (`false`) notes.
@@ -97,7 +178,8 @@ pub struct NoteFilter {
     pub deleted: bool,
 }
 
-/// What [`Store::reanchor`] did.
+/// What [`Store::reanchor`] did, counting anchors (a note that anchors two
+/// passages counts twice).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ReanchorReport {
     /// Notes whose position still holds their quote.
@@ -119,7 +201,8 @@ pub struct ReanchorReport {
 // Rows.
 
 const SELECT: &str = "SELECT id, uuid, passage_id, source_id, work, layer, exact, prefix, suffix, \
-                      start_pos, end_pos, body, orphaned, created, modified, deleted FROM note";
+                      start_pos, end_pos, body, orphaned, created, modified, deleted, colour \
+                      FROM note";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<Note> {
     let layer: String = r.get(5)?;
@@ -137,20 +220,23 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Note> {
         end: r.get(10)?,
         body: r.get(11)?,
         tags: Vec::new(),
+        colour: NoteColour::parse(&r.get::<_, String>(16)?).unwrap_or_default(),
         orphaned: r.get(12)?,
+        more_anchors: Vec::new(),
         created: r.get(13)?,
         modified: r.get(14)?,
         deleted: r.get(15)?,
     })
 }
 
+/// Fills in each note's tags and further anchors.
 fn load_tags(conn: &Connection, notes: &mut [Note]) -> Result<()> {
     let mut stmt =
         conn.prepare_cached("SELECT tag FROM note_tag WHERE note_id = ?1 ORDER BY tag")?;
-    for n in notes {
+    for n in notes.iter_mut() {
         n.tags = stmt.query_map([n.id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
     }
-    Ok(())
+    note_anchors::load(conn, notes)
 }
 
 pub(crate) fn load_one(conn: &Connection, id: i64) -> Result<Note> {
@@ -195,8 +281,11 @@ pub(crate) fn new_uuid(conn: &Connection) -> Result<String> {
 pub(crate) struct NoteRow {
     pub uuid: Option<String>,
     pub anchor: Anchor,
+    /// Further anchors, each with whether it is orphaned.
+    pub more_anchors: Vec<(Anchor, bool)>,
     pub body: String,
     pub tags: Vec<String>,
+    pub colour: NoteColour,
     pub orphaned: bool,
     pub created: Timestamp,
     pub modified: Timestamp,
@@ -214,8 +303,8 @@ pub(crate) fn insert(conn: &Connection, row: &NoteRow) -> Result<i64> {
     let a = &row.anchor;
     conn.execute(
         "INSERT INTO note (uuid, passage_id, source_id, work, layer, exact, prefix, suffix, \
-         start_pos, end_pos, body, orphaned, created, modified) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+         start_pos, end_pos, body, orphaned, created, modified, colour) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             uuid,
             a.passage_id,
@@ -230,11 +319,15 @@ pub(crate) fn insert(conn: &Connection, row: &NoteRow) -> Result<i64> {
             row.body,
             row.orphaned,
             row.created,
-            row.modified
+            row.modified,
+            row.colour.name()
         ],
     )?;
     let id = conn.last_insert_rowid();
     write_tags(conn, id, &row.tags)?;
+    for (i, (a, orphaned)) in row.more_anchors.iter().enumerate() {
+        note_anchors::insert(conn, id, i as u32 + 1, a, *orphaned)?;
+    }
     Ok(id)
 }
 
@@ -259,6 +352,23 @@ fn update_anchor(conn: &Connection, id: i64, a: &Anchor) -> Result<()> {
 }
 
 impl Note {
+    /// Every anchor of the note, the first (its own fields) first.
+    pub fn anchors(&self) -> Vec<NoteAnchor> {
+        let first = NoteAnchor {
+            passage_id: self.passage_id.clone(),
+            source_id: self.source_id.clone(),
+            work: self.work.clone(),
+            layer: self.layer,
+            exact: self.exact.clone(),
+            prefix: self.prefix.clone(),
+            suffix: self.suffix.clone(),
+            start: self.start,
+            end: self.end,
+            orphaned: self.orphaned,
+        };
+        std::iter::once(first).chain(self.more_anchors.iter().cloned()).collect()
+    }
+
     fn target(&self) -> Target<'_> {
         Target {
             passage_id: &self.passage_id,
@@ -280,8 +390,17 @@ impl Store {
         let body = check_body(&new.body)?;
         let tags = check_tags(&new.tags)?;
         let t = now();
-        let row =
-            NoteRow { uuid: None, anchor, body, tags, orphaned: false, created: t, modified: t };
+        let row = NoteRow {
+            uuid: None,
+            anchor,
+            more_anchors: Vec::new(),
+            body,
+            tags,
+            colour: new.colour,
+            orphaned: false,
+            created: t,
+            modified: t,
+        };
         let id = self.write(|tx| insert(tx, &row))?;
         self.note(id)
     }
@@ -296,13 +415,27 @@ impl Store {
         let mut sql =
             format!("{SELECT} WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
+        // A filter on where a note is matches any of its anchors: the first
+        // (the note's columns) or a further one (`note_anchor`).
+        let anchored = |column: &str, value: String, args: &mut Vec<rusqlite::types::Value>| {
+            args.push(value.into());
+            let n = args.len();
+            format!(
+                " AND ({column} = ?{n} OR id IN (SELECT note_id FROM note_anchor WHERE {column} = ?{n}))"
+            )
+        };
         if let Some(w) = filter.work.as_deref().map(str::trim).filter(|w| !w.is_empty()) {
-            args.push(w.to_owned().into());
-            sql += &format!(" AND work = ?{}", args.len());
+            sql += &anchored("work", w.to_owned(), &mut args);
         }
         if let Some(p) = filter.passage_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-            args.push(p.to_owned().into());
-            sql += &format!(" AND passage_id = ?{}", args.len());
+            sql += &anchored("passage_id", p.to_owned(), &mut args);
+        }
+        if let Some(l) = filter.layer {
+            sql += &anchored("layer", l.label().to_owned(), &mut args);
+        }
+        if let Some(c) = filter.colour {
+            args.push(c.name().to_owned().into());
+            sql += &format!(" AND colour = ?{}", args.len());
         }
         if let Some(t) = filter.tag.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             args.push(t.to_owned().into());
@@ -325,6 +458,7 @@ impl Store {
                     q.matches(
                         [n.body.as_str(), n.exact.as_str()]
                             .into_iter()
+                            .chain(n.more_anchors.iter().map(|a| a.exact.as_str()))
                             .chain(n.tags.iter().map(String::as_str)),
                     )
                 });
@@ -333,8 +467,11 @@ impl Store {
         Ok(notes)
     }
 
-    /// The live notes of a passage with where each sits now (for the margin
-    /// and the highlights). Notes that cannot be placed come with no span.
+    /// The live notes anchored in a passage with where each sits now (for
+    /// the margin and the highlights): a note that anchors several passages
+    /// is in each one's list, placed by its anchor there (the first, if it
+    /// has several in the passage). An anchor that cannot be placed comes
+    /// with no span.
     pub fn notes_in_passage(&self, corpus: &Corpus, passage_id: &str) -> Result<Vec<PlacedNote>> {
         passage(corpus, passage_id)?;
         let notes = self.notes(&NoteFilter {
@@ -343,15 +480,23 @@ impl Store {
         })?;
         Ok(notes
             .into_iter()
-            .map(|note| {
-                let span = if note.orphaned {
+            .filter_map(|note| {
+                let anchors = note.anchors();
+                let at = anchors.iter().position(|a| a.passage_id == passage_id)?;
+                let a = &anchors[at];
+                let span = if a.orphaned {
                     None
                 } else {
-                    locate(corpus, &note.target())
+                    locate(corpus, &a.target())
                         .filter(|f| f.passage.id == passage_id)
                         .and_then(|f| span_of(&f))
                 };
-                PlacedNote { note, span }
+                Some(PlacedNote {
+                    note,
+                    passage_id: passage_id.to_owned(),
+                    anchor: at as u32,
+                    span,
+                })
             })
             .collect())
     }
@@ -365,8 +510,9 @@ impl Store {
             let cur = load_live(tx, id)?;
             let old_tags = serde_json::to_string(&cur.tags).unwrap_or_else(|_| "[]".into());
             tx.execute(
-                "INSERT INTO note_revision (note_id, body, tags, saved) VALUES (?1, ?2, ?3, ?4)",
-                params![id, cur.body, old_tags, now()],
+                "INSERT INTO note_revision (note_id, body, tags, saved, colour) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, cur.body, old_tags, now(), cur.colour.name()],
             )?;
             tx.execute(
                 "DELETE FROM note_revision WHERE note_id = ?1 AND id NOT IN \
@@ -374,8 +520,13 @@ impl Store {
                 params![id, REVISIONS_KEPT],
             )?;
             tx.execute(
-                "UPDATE note SET body = ?2, modified = ?3 WHERE id = ?1",
-                params![id, body.as_deref().unwrap_or(&cur.body), now()],
+                "UPDATE note SET body = ?2, modified = ?3, colour = ?4 WHERE id = ?1",
+                params![
+                    id,
+                    body.as_deref().unwrap_or(&cur.body),
+                    now(),
+                    edit.colour.unwrap_or(cur.colour).name()
+                ],
             )?;
             if let Some(tags) = &tags {
                 write_tags(tx, id, tags)?;
@@ -385,23 +536,25 @@ impl Store {
         self.note(id)
     }
 
-    /// Undoes the last edit of a note (body and tags as they were).
+    /// Undoes the last edit of a note (body, tags and colour as they were;
+    /// a revision from schema 1, which kept no colour, leaves it).
     pub fn undo_note_edit(&mut self, id: i64) -> Result<Note> {
         self.write(|tx| {
-            load_live(tx, id)?;
-            let (rev, body, tags): (i64, String, String) = tx
+            let cur = load_live(tx, id)?;
+            let (rev, body, tags, colour): (i64, String, String, Option<String>) = tx
                 .query_row(
-                    "SELECT id, body, tags FROM note_revision WHERE note_id = ?1 \
+                    "SELECT id, body, tags, colour FROM note_revision WHERE note_id = ?1 \
                      ORDER BY id DESC LIMIT 1",
                     [id],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?
                 .ok_or_else(|| StoreError::Invalid(format!("note {id} has no edit to undo")))?;
             let tags: Vec<String> = serde_json::from_str(&tags).unwrap_or_default();
+            let colour = colour.as_deref().and_then(NoteColour::parse).unwrap_or(cur.colour);
             tx.execute(
-                "UPDATE note SET body = ?2, modified = ?3 WHERE id = ?1",
-                params![id, body, now()],
+                "UPDATE note SET body = ?2, modified = ?3, colour = ?4 WHERE id = ?1",
+                params![id, body, now(), colour.name()],
             )?;
             write_tags(tx, id, &tags)?;
             tx.execute("DELETE FROM note_revision WHERE id = ?1", [rev])?;
@@ -496,7 +649,8 @@ impl Store {
                 }
             }
         }
-        if !updates.is_empty() {
+        let more = note_anchors::reanchor(&self.conn, corpus, &mut report)?;
+        if !updates.is_empty() || !more.is_empty() {
             self.write(|tx| {
                 for (id, a) in &updates {
                     match a {
@@ -506,7 +660,7 @@ impl Store {
                         }
                     }
                 }
-                Ok(())
+                note_anchors::apply(tx, &more)
             })?;
         }
         Ok(report)
@@ -519,14 +673,43 @@ pub(crate) fn place(corpus: &Corpus, t: &Target<'_>) -> Option<Anchor> {
     locate(corpus, t).map(|f| f.text.anchor(f.passage, f.range.clone()))
 }
 
-/// Counts of notes by work (live notes), for the notes view's filter.
+/// Counts of live notes by where they are and by colour, for the notes
+/// view's filters: a note counts once under each work (or layer) any of its
+/// anchors is in.
 impl Store {
     pub fn note_works(&self) -> Result<Vec<(String, u32)>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT work, count(*) FROM note WHERE deleted IS NULL GROUP BY work ORDER BY work",
-        )?;
+        self.anchored_counts("work")
+    }
+
+    /// Layers, by their label (經, 注 …).
+    pub fn note_layers(&self) -> Result<Vec<(String, u32)>> {
+        self.anchored_counts("layer")
+    }
+
+    fn anchored_counts(&self, column: &str) -> Result<Vec<(String, u32)>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT v, count(DISTINCT id) FROM ( \
+                 SELECT id, {column} AS v FROM note WHERE deleted IS NULL \
+                 UNION ALL SELECT a.note_id, a.{column} FROM note_anchor a \
+                 JOIN note n ON n.id = a.note_id WHERE n.deleted IS NULL) \
+             GROUP BY v ORDER BY v"
+        ))?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        let out: Vec<(String, u32)> = rows.collect::<rusqlite::Result<_>>()?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Colours in use on live notes, in the palette's order.
+    pub fn note_colours(&self) -> Result<Vec<(NoteColour, u32)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT colour, count(*) FROM note WHERE deleted IS NULL GROUP BY colour")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?)))?;
+        let mut out: Vec<(NoteColour, u32)> = rows
+            .collect::<rusqlite::Result<Vec<_>>>()?
+            .into_iter()
+            .filter_map(|(c, n)| Some((NoteColour::parse(&c)?, n)))
+            .collect();
+        out.sort();
         Ok(out)
     }
 }

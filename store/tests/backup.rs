@@ -73,12 +73,20 @@ fn populate(dir: &Path, flavour: &str) {
                 selection: sel.clone(),
                 body: format!("note {flavour}"),
                 tags: vec!["t".into()],
+                ..Default::default()
             },
         )
         .unwrap();
-    s.update_note(n.id, &NoteEdit { body: Some(format!("edited {flavour}")), tags: None }).unwrap();
+    s.update_note(
+        n.id,
+        &NoteEdit { body: Some(format!("edited {flavour}")), ..Default::default() },
+    )
+    .unwrap();
     let d = s
-        .add_note(corpus(), &NewNote { selection: sel, body: "deleted".into(), tags: vec![] })
+        .add_note(
+            corpus(),
+            &NewNote { selection: sel, body: "deleted".into(), ..Default::default() },
+        )
         .unwrap();
     s.delete_note(d.id).unwrap();
 }

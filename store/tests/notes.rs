@@ -46,6 +46,7 @@ fn note(
             selection: select(c, passage, quote, n),
             body: body.into(),
             tags: tags.iter().map(|t| t.to_string()).collect(),
+            ..Default::default()
         },
     )
     .unwrap()
@@ -205,9 +206,12 @@ fn edit_delete_and_undo() {
     let c = corpus_of(V1);
     let (_d, mut s) = store();
     let id = note(&mut s, &c, "user.test.0001", "再拜", 0, "first", &["a"]);
-    s.update_note(id, &NoteEdit { body: Some("second".into()), tags: Some(vec!["b".into()]) })
-        .unwrap();
-    s.update_note(id, &NoteEdit { body: Some("third".into()), tags: None }).unwrap();
+    s.update_note(
+        id,
+        &NoteEdit { body: Some("second".into()), tags: Some(vec!["b".into()]), colour: None },
+    )
+    .unwrap();
+    s.update_note(id, &NoteEdit { body: Some("third".into()), tags: None, colour: None }).unwrap();
     assert_eq!(s.note(id).unwrap().body, "third");
     let n = s.undo_note_edit(id).unwrap();
     assert_eq!((n.body.as_str(), n.tags.clone()), ("second", vec!["b".to_string()]));
@@ -288,7 +292,8 @@ fn bad_input_is_refused_and_changes_nothing() {
     let sel =
         |p: &str, seg, a, b| Selection { passage_id: p.into(), segment: seg, start: a, end: b };
     let add = |s: &mut Store, selection: Selection, body: &str, tags: Vec<String>| {
-        s.add_note(&c, &NewNote { selection, body: body.into(), tags }).unwrap_err()
+        s.add_note(&c, &NewNote { selection, body: body.into(), tags, ..Default::default() })
+            .unwrap_err()
     };
     let errs = vec![
         add(&mut s, sel("no.such.0001", 0, 0, 1), "x", vec![]),
@@ -298,8 +303,11 @@ fn bad_input_is_refused_and_changes_nothing() {
         add(&mut s, sel("user.test.0001", 0, 0, 1), &"長".repeat(limits::NOTE + 1), vec![]),
         add(&mut s, sel("user.test.0001", 0, 0, 1), "x", vec!["a b".into()]),
         add(&mut s, sel("user.test.0001", 0, 0, 1), "bad \u{0} byte", vec![]),
-        s.update_note(id, &NoteEdit { body: Some("長".repeat(limits::NOTE + 1)), tags: None })
-            .unwrap_err(),
+        s.update_note(
+            id,
+            &NoteEdit { body: Some("長".repeat(limits::NOTE + 1)), tags: None, colour: None },
+        )
+        .unwrap_err(),
         s.update_note(999, &NoteEdit::default()).unwrap_err(),
         s.delete_note(999).unwrap_err(),
     ];
@@ -316,7 +324,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         &NewNote {
             selection: sel("user.test.0001", 0, 0, 1),
             body: "長".repeat(limits::NOTE),
-            tags: vec![],
+            ..Default::default()
         },
     );
     assert!(long.is_ok());

@@ -120,6 +120,8 @@ fn exported() -> BTreeMap<PathBuf, String> {
         one::<store::NewCard>(&cfg, &mut out);
         one::<store::CardEdit>(&cfg, &mut out);
         one::<store::Note>(&cfg, &mut out);
+        one::<store::NoteAnchor>(&cfg, &mut out);
+        one::<store::NoteColour>(&cfg, &mut out);
         one::<store::NoteEdit>(&cfg, &mut out);
         one::<store::NoteFilter>(&cfg, &mut out);
         one::<store::notes::Span>(&cfg, &mut out);

@@ -146,6 +146,8 @@ pub fn run() {
             glossary_commands::ipc::review_grade,
             glossary_commands::ipc::review_history,
             note_commands::ipc::add_note,
+            note_commands::ipc::add_note_anchor,
+            note_commands::ipc::remove_note_anchor,
             note_commands::ipc::list_notes,
             note_commands::ipc::passage_notes,
             note_commands::ipc::update_note,

@@ -1,5 +1,6 @@
-//! The commands of notes: anchored to a span of displayed text, listed,
-//! searched, edited with undo, exported and imported.
+//! The commands of notes: anchored to a span of displayed text (or several,
+//! one per passage a note is on), coloured, listed, filtered, searched,
+//! edited with undo, exported and imported.
 //!
 //! Inputs and positions are checked as `store_commands` describes; each
 //! command is a plain function on `&AppState` (what the tests call) and a
@@ -11,25 +12,64 @@ use super::settings::DisplayScript;
 use super::state::{AppState, shown_text};
 use sheli_store::export::NotesImport;
 use sheli_store::notes::Span;
-use sheli_store::{NewNote, NoteEdit, NoteFilter, StoreError, limits, markdown};
+use sheli_store::{NewNote, NoteColour, NoteEdit, NoteFilter, StoreError, limits, markdown};
 
 use super::store_commands::*;
 
 // ---------------------------------------------------------------------------
 // Notes.
 
-/// `add_note(selection, body, tags)`: a note on a span of displayed text.
+/// `add_note(selection, body, tags, colour?)`: a note on a span of
+/// displayed text (yellow unless a colour is given).
 pub fn add_note(
     state: &AppState,
     selection: &TextSelection,
     body: &str,
     tags: &[String],
+    colour: Option<NoteColour>,
 ) -> AppResult<NoteView> {
     let corpus = state.corpus()?;
     let sel = original_selection(state, &corpus, selection)?;
     let script = state.script(selection.script)?;
-    let new = NewNote { selection: sel, body: body.to_owned(), tags: tags.to_vec() };
+    let new = NewNote {
+        selection: sel,
+        body: body.to_owned(),
+        tags: tags.to_vec(),
+        colour: colour.unwrap_or_default(),
+    };
     let note = state.store.lock()?.add_note(&corpus, &new)?;
+    note_view(state, note, script, None)
+}
+
+/// `add_note_anchor(id, selection)`: note `id` is also on this span of
+/// displayed text (another passage, for a note comparing two).
+pub fn add_note_anchor(
+    state: &AppState,
+    id: i64,
+    selection: &TextSelection,
+) -> AppResult<NoteView> {
+    check_row_id("note", id)?;
+    let corpus = state.corpus()?;
+    let sel = original_selection(state, &corpus, selection)?;
+    let script = state.script(selection.script)?;
+    let note = state.store.lock()?.add_note_anchor(&corpus, id, &sel)?;
+    note_view(state, note, script, None)
+}
+
+/// `remove_note_anchor(id, index)`: takes anchor `index` (0 = the first)
+/// off note `id`; a note's only anchor stays (delete the note instead).
+pub fn remove_note_anchor(
+    state: &AppState,
+    id: i64,
+    index: u32,
+    script: Option<DisplayScript>,
+) -> AppResult<NoteView> {
+    check_row_id("note", id)?;
+    if index as usize >= sheli_store::notes::MAX_ANCHORS {
+        return Err(AppError::invalid(format!("a note has no anchor {index}")));
+    }
+    let script = state.script(script)?;
+    let note = state.store.lock()?.remove_note_anchor(id, index)?;
     note_view(state, note, script, None)
 }
 
@@ -75,8 +115,9 @@ pub fn passage_notes(
         .map(|pn| {
             let span = match pn.span {
                 Some(s) => {
-                    let seg = &corpus.passage(&pn.note.passage_id)?.segments[s.segment as usize];
-                    let map = shown_text(&corpus, &pn.note.source_id, script).positions(seg)?;
+                    let p = corpus.passage(&pn.passage_id)?;
+                    let seg = &p.segments[s.segment as usize];
+                    let map = shown_text(&corpus, &p.source, script).positions(seg)?;
                     Some(Span {
                         start: map.to_display(s.start as usize)? as u32,
                         end: map.to_display(s.end as usize)? as u32,
@@ -85,7 +126,10 @@ pub fn passage_notes(
                 }
                 None => None,
             };
-            note_view(state, pn.note, script, span)
+            let mut view = note_view(state, pn.note, script, span)?;
+            view.passage = Some(pn.passage_id);
+            view.anchor = pn.anchor;
+            Ok(view)
         })
         .collect()
 }
@@ -133,13 +177,20 @@ pub fn undelete_note(
     note_view(state, n, script, None)
 }
 
-/// `note_facets()`: works and tags of the live notes, with counts.
+/// `note_facets()`: works, tags, colours and layers of the live notes, with
+/// counts.
 pub fn note_facets(state: &AppState) -> AppResult<NoteFacets> {
     let store = state.store.lock()?;
     let facet = |(value, count): (String, u32)| Facet { value, count };
     Ok(NoteFacets {
         works: store.note_works()?.into_iter().map(facet).collect(),
         tags: store.note_tags()?.into_iter().map(facet).collect(),
+        colours: store
+            .note_colours()?
+            .into_iter()
+            .map(|(c, count)| Facet { value: c.name().to_owned(), count })
+            .collect(),
+        layers: store.note_layers()?.into_iter().map(facet).collect(),
     })
 }
 
@@ -203,8 +254,28 @@ pub mod ipc {
         selection: TextSelection,
         body: String,
         tags: Vec<String>,
+        colour: Option<NoteColour>,
     ) -> AppResult<NoteView> {
-        blocking(&state, move |s| super::add_note(s, &selection, &body, &tags)).await
+        blocking(&state, move |s| super::add_note(s, &selection, &body, &tags, colour)).await
+    }
+
+    #[tauri::command]
+    pub async fn add_note_anchor(
+        state: S<'_>,
+        id: i64,
+        selection: TextSelection,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::add_note_anchor(s, id, &selection)).await
+    }
+
+    #[tauri::command]
+    pub async fn remove_note_anchor(
+        state: S<'_>,
+        id: i64,
+        index: u32,
+        script: Option<DisplayScript>,
+    ) -> AppResult<NoteView> {
+        blocking(&state, move |s| super::remove_note_anchor(s, id, index, script)).await
     }
 
     #[tauri::command]

@@ -56,6 +56,15 @@ pub struct NoteView {
     /// displayed segment (from `passage_notes` only; `null` elsewhere, and
     /// for a note that cannot be placed).
     pub span: Option<Span>,
+    /// The passage `span` is in (`passage_notes`: the passage asked for,
+    /// which for a note on several passages may be a further anchor's);
+    /// `null` elsewhere.
+    pub passage: Option<String>,
+    /// Which of the note's anchors `passage` is (0: the first).
+    pub anchor: u32,
+    /// The quotes of the note's further anchors (`note.more_anchors`), in
+    /// the display script asked for.
+    pub more_quotes: Vec<String>,
 }
 
 /// A built-in glossary card, briefly, for choosing one to add.
@@ -96,11 +105,14 @@ pub struct Facet {
     pub count: u32,
 }
 
-/// The works and tags the notes view can filter by.
+/// The works, tags, colours (by name) and layers (by label) the notes view
+/// can filter by.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct NoteFacets {
     pub works: Vec<Facet>,
     pub tags: Vec<Facet>,
+    pub colours: Vec<Facet>,
+    pub layers: Vec<Facet>,
 }
 
 /// A selection in the reader: characters `start..end` of segment `segment`
@@ -211,11 +223,28 @@ pub(super) fn note_view(
     script: DisplayScript,
     span: Option<Span>,
 ) -> AppResult<NoteView> {
-    let shown = match state.corpus() {
-        Ok(c) => shown_text(&c, &n.source_id, script),
-        Err(_) => Shown::original(),
+    let corpus = state.corpus().ok();
+    // Each anchor in its own source's script (a note may compare texts of
+    // two editions).
+    let shown_of = |source: &str| match &corpus {
+        Some(c) => shown_text(c, source, script),
+        None => Shown::original(),
     };
-    Ok(NoteView { html: markdown::render(&n.body), quote: shown.text(&n.exact)?, span, note: n })
+    let shown = shown_of(&n.source_id);
+    let more_quotes = n
+        .more_anchors
+        .iter()
+        .map(|a| shown_of(&a.source_id).text(&a.exact))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(NoteView {
+        html: markdown::render(&n.body),
+        quote: shown.text(&n.exact)?,
+        span,
+        passage: None,
+        anchor: 0,
+        more_quotes,
+        note: n,
+    })
 }
 
 #[cfg(test)]

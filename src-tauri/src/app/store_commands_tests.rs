@@ -245,7 +245,7 @@ fn notes_on_a_span_of_a_zhu_in_the_displayed_script() {
     let (state, _dir) = fresh();
     // Selected in simplified script: the store keeps the original text.
     let sel = selection("楅猶幅也", Layer::Zhu, Some(DisplayScript::Simplified));
-    let n = add_note(&state, &sel, "**幅**: a *selvage*.", &["pun".into()]).unwrap();
+    let n = add_note(&state, &sel, "**幅**: a *selvage*.", &["pun".into()], None).unwrap();
     assert_eq!(n.note.exact, "楅猶幅也");
     assert_eq!(n.quote, "楅犹幅也");
     assert_eq!(n.note.layer, Layer::Zhu);
@@ -269,7 +269,7 @@ fn notes_on_a_span_of_a_zhu_in_the_displayed_script() {
     let edited = update_note(
         &state,
         n.note.id,
-        &NoteEdit { body: Some("changed".into()), tags: None },
+        &NoteEdit { body: Some("changed".into()), tags: None, colour: None },
         None,
     )
     .unwrap();
@@ -333,7 +333,7 @@ fn note_html_carries_no_script() {
     let (state, _dir) = fresh();
     let sel = selection("楅猶幅也", Layer::Zhu, None);
     let body = "<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) ![i](x.png)";
-    let n = add_note(&state, &sel, body, &[]).unwrap();
+    let n = add_note(&state, &sel, body, &[], None).unwrap();
     for bad in ["<script", "<img", "onerror=\"", "href=\"javascript"] {
         assert!(!n.html.contains(bad), "{bad} in {}", n.html);
     }
@@ -346,7 +346,7 @@ fn bad_input_is_refused_and_changes_nothing() {
     let g = create_glossary(&state, "list", None).unwrap();
     let card = add_builtin_card(&state, g.id, "bi").unwrap();
     let sel = selection("楅猶幅也", Layer::Zhu, None);
-    let note = add_note(&state, &sel, "kept", &[]).unwrap().note;
+    let note = add_note(&state, &sel, "kept", &[], None).unwrap().note;
     let before = snapshot(&state);
     let long = |n: usize| "長".repeat(n);
 
@@ -402,28 +402,34 @@ fn bad_input_is_refused_and_changes_nothing() {
                 &CardEdit { tags: Some(vec!["two words".into()]), ..CardEdit::default() },
             )),
         ),
-        ("long note", kind(add_note(&state, &sel, &long(limits::NOTE + 1), &[]))),
+        ("long note", kind(add_note(&state, &sel, &long(limits::NOTE + 1), &[], None))),
         (
             "long note edit",
             kind(update_note(
                 &state,
                 note.id,
-                &NoteEdit { body: Some(long(limits::NOTE + 1)), tags: None },
+                &NoteEdit { body: Some(long(limits::NOTE + 1)), tags: None, colour: None },
                 None,
             )),
         ),
-        ("control characters", kind(add_note(&state, &sel, "a\u{0}b", &[]))),
+        ("control characters", kind(add_note(&state, &sel, "a\u{0}b", &[], None))),
         (
             "empty selection",
-            kind(add_note(&state, &TextSelection { end: sel.start, ..sel.clone() }, "x", &[])),
+            kind(add_note(
+                &state,
+                &TextSelection { end: sel.start, ..sel.clone() },
+                "x",
+                &[],
+                None,
+            )),
         ),
         (
             "selection past the end",
-            kind(add_note(&state, &TextSelection { end: 100_000, ..sel.clone() }, "x", &[])),
+            kind(add_note(&state, &TextSelection { end: 100_000, ..sel.clone() }, "x", &[], None)),
         ),
         (
             "no such segment",
-            kind(add_note(&state, &TextSelection { segment: 99, ..sel.clone() }, "x", &[])),
+            kind(add_note(&state, &TextSelection { segment: 99, ..sel.clone() }, "x", &[], None)),
         ),
         (
             "unknown passage",
@@ -432,6 +438,7 @@ fn bad_input_is_refused_and_changes_nothing() {
                 &TextSelection { passage_id: "xiangshe.zhushu.9999".into(), ..sel.clone() },
                 "x",
                 &[],
+                None,
             )),
         ),
         (
@@ -441,6 +448,7 @@ fn bad_input_is_refused_and_changes_nothing() {
                 &TextSelection { passage_id: "../../etc".into(), ..sel.clone() },
                 "x",
                 &[],
+                None,
             )),
         ),
         (
@@ -551,7 +559,7 @@ fn a_store_from_a_newer_sheli_leaves_the_app_usable_and_the_file_untouched() {
     assert_eq!(e.kind(), ErrorKind::Incompatible);
     assert!(e.to_string().contains("newer version of Sheli"), "{e}");
     assert_eq!(
-        kind(add_note(&state, &selection("楅猶幅也", Layer::Zhu, None), "x", &[])),
+        kind(add_note(&state, &selection("楅猶幅也", Layer::Zhu, None), "x", &[], None)),
         ErrorKind::Incompatible
     );
     // The rest of the app works.

@@ -1,4 +1,6 @@
-//! `sheli notes …`: notes on quotes in the texts.
+//! `sheli notes …`: notes on quotes in the texts — a note may be on several
+//! passages (`anchor`), has a colour of a small named palette, and is found
+//! by `list`'s filters or `search` (folded, as the texts are searched).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use sheli_corpus::{Corpus, Layer};
-use sheli_store::{self as store, NewNote, NoteEdit, NoteFilter, Selection};
+use sheli_store::{self as store, NewNote, NoteColour, NoteEdit, NoteFilter, Selection};
 
 use super::error::CliError;
 use super::shared::{Output, corpus, open_store, print_json, read_input, write_output};
@@ -43,13 +45,45 @@ pub enum NotesCommand {
         body_file: Option<PathBuf>,
         #[arg(long = "tag")]
         tags: Vec<String>,
+        /// yellow (the default), green, blue, pink or purple.
+        #[arg(long, visible_alias = "color", value_parser = parse_colour)]
+        colour: Option<NoteColour>,
+    },
+    /// Anchor a note to one more quote (in another passage, say, for a note
+    /// comparing two).
+    Anchor {
+        id: i64,
+        /// Passage id, e.g. xiangshe.zhushu.0012
+        passage: String,
+        /// The text, as it is in the passage (another script or variant form
+        /// also finds it).
+        #[arg(long)]
+        quote: String,
+        /// Only look for the quote in this layer (經 注 疏 音義 按 題 譯).
+        #[arg(long)]
+        layer: Option<String>,
+        /// Which occurrence of the quote (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        occurrence: usize,
+    },
+    /// Take an anchor off a note (1 = its first; the others move up).
+    Unanchor {
+        id: i64,
+        /// Which anchor, as `notes list` numbers them (1 = the first).
+        anchor: u32,
+    },
+    /// Search inside notes (their text, quotes and tags) with the texts'
+    /// folding: 觯 finds a note that says 觶.
+    Search {
+        /// Words, all of which must be found.
+        query: String,
+        #[command(flatten)]
+        filters: Filters,
     },
     /// List notes, optionally filtered.
     List {
-        #[arg(long)]
-        work: Option<String>,
-        #[arg(long)]
-        tag: Option<String>,
+        #[command(flatten)]
+        filters: Filters,
         #[arg(long)]
         passage: Option<String>,
         /// Words to find in the notes (folded).
@@ -71,6 +105,9 @@ pub enum NotesCommand {
         tags: Vec<String>,
         #[arg(long, conflicts_with = "tags")]
         clear_tags: bool,
+        /// yellow, green, blue, pink or purple.
+        #[arg(long, visible_alias = "color", value_parser = parse_colour)]
+        colour: Option<NoteColour>,
     },
     /// Undo the last edit of a note.
     Undo { id: i64 },
@@ -104,15 +141,73 @@ pub enum NotesCommand {
     Import { file: PathBuf },
 }
 
+/// The filters `list` and `search` share.
+#[derive(clap::Args)]
+pub struct Filters {
+    /// A work, e.g. 鄉射禮 (any passage the note is on).
+    #[arg(long)]
+    work: Option<String>,
+    #[arg(long)]
+    tag: Option<String>,
+    /// yellow, green, blue, pink or purple.
+    #[arg(long, visible_alias = "color", value_parser = parse_colour)]
+    colour: Option<NoteColour>,
+    /// A layer a quote is in (經 注 疏 音義 按 題 譯).
+    #[arg(long, value_parser = parse_layer)]
+    layer: Option<Layer>,
+}
+
+fn parse_colour(s: &str) -> std::result::Result<NoteColour, String> {
+    NoteColour::parse(s).ok_or_else(|| {
+        format!(
+            "“{s}” is not a note colour: use {}",
+            NoteColour::ALL.map(NoteColour::name).join(", ")
+        )
+    })
+}
+
+fn parse_layer(s: &str) -> std::result::Result<Layer, String> {
+    Layer::parse(s).ok_or_else(|| format!("“{s}” is not a layer (經 注 疏 音義 按 題 譯)"))
+}
+
 fn print_note(n: &store::Note) {
-    let state = if n.orphaned { " (orphaned: its quote is no longer in the text)" } else { "" };
-    println!("#{:<5} {} {} 「{}」{state}", n.id, n.passage_id, n.layer.label(), n.exact);
+    let gone = " (orphaned: its quote is no longer in the text)";
+    let state = if n.orphaned { gone } else { "" };
+    println!(
+        "#{:<5} {} {} 「{}」 [{}]{state}",
+        n.id,
+        n.passage_id,
+        n.layer.label(),
+        n.exact,
+        n.colour.name()
+    );
+    for (i, a) in n.more_anchors.iter().enumerate() {
+        let state = if a.orphaned { gone } else { "" };
+        println!(
+            "       also ({}) {} {} 「{}」{state}",
+            i + 2,
+            a.passage_id,
+            a.layer.label(),
+            a.exact
+        );
+    }
     for line in n.body.lines() {
         println!("       {line}");
     }
     if !n.tags.is_empty() {
         println!("       tags: {}", n.tags.join(" "));
     }
+}
+
+fn print_list(list: &[store::Note], json: bool) -> Result<()> {
+    if json {
+        return print_json(&list);
+    }
+    println!("{} note{}", list.len(), if list.len() == 1 { "" } else { "s" });
+    for n in list {
+        print_note(n);
+    }
+    Ok(())
 }
 
 /// What `notes delete --json` prints.
@@ -124,13 +219,8 @@ struct Deleted {
 pub fn run(command: NotesCommand, json: bool) -> Result<()> {
     let mut store = open_store()?;
     match command {
-        NotesCommand::Add { passage, quote, layer, occurrence, body, body_file, tags } => {
-            let layer = match layer {
-                Some(l) => Some(Layer::parse(&l).ok_or_else(|| {
-                    CliError::invalid(format!("“{l}” is not a layer (經 注 疏 音義 按 題 譯)"))
-                })?),
-                None => None,
-            };
+        NotesCommand::Add { passage, quote, layer, occurrence, body, body_file, tags, colour } => {
+            let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
             let body = match body_file {
                 Some(f) => read_input(&f)?,
                 None => body,
@@ -140,32 +230,54 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
                 return Err(store::StoreError::UnknownPassage(passage).into());
             }
             let selection = Selection::from_quote(&corpus, &passage, &quote, layer, occurrence)?;
-            let note = store.add_note(&corpus, &NewNote { selection, body, tags })?;
+            let new = NewNote { selection, body, tags, colour: colour.unwrap_or_default() };
+            let note = store.add_note(&corpus, &new)?;
             if json {
                 return print_json(&note);
             }
             print!("added ");
             print_note(&note);
         }
-        NotesCommand::List { work, tag, passage, query, orphaned, deleted } => {
+        NotesCommand::Anchor { id, passage, quote, layer, occurrence } => {
+            let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
+            let corpus = corpus()?;
+            if corpus.passage(&passage).is_err() {
+                return Err(store::StoreError::UnknownPassage(passage).into());
+            }
+            let selection = Selection::from_quote(&corpus, &passage, &quote, layer, occurrence)?;
+            let note = store.add_note_anchor(&corpus, id, &selection)?;
+            if json {
+                return print_json(&note);
+            }
+            print_note(&note);
+        }
+        NotesCommand::Unanchor { id, anchor } => {
+            let index = anchor.checked_sub(1).ok_or_else(|| {
+                CliError::invalid("anchors are numbered from 1, as `notes list` shows them")
+            })?;
+            let note = store.remove_note_anchor(id, index)?;
+            if json {
+                return print_json(&note);
+            }
+            print_note(&note);
+        }
+        NotesCommand::Search { query, filters } => {
+            if query.trim().is_empty() {
+                return Err(CliError::invalid("say what to search for").into());
+            }
+            let filter = filters.into_filter(Some(query));
+            print_list(&store.notes(&filter)?, json)?;
+        }
+        NotesCommand::List { filters, passage, query, orphaned, deleted } => {
             let filter = NoteFilter {
-                work,
-                tag,
                 passage_id: passage,
-                query,
                 orphaned: orphaned.then_some(true),
                 deleted,
+                ..filters.into_filter(query)
             };
-            let list = store.notes(&filter)?;
-            if json {
-                return print_json(&list);
-            }
-            println!("{} note{}", list.len(), if list.len() == 1 { "" } else { "s" });
-            for n in &list {
-                print_note(n);
-            }
+            print_list(&store.notes(&filter)?, json)?;
         }
-        NotesCommand::Edit { id, body, tags, clear_tags } => {
+        NotesCommand::Edit { id, body, tags, clear_tags, colour } => {
             let edit = NoteEdit {
                 body,
                 tags: if clear_tags {
@@ -173,6 +285,7 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
                 } else {
                     (!tags.is_empty()).then_some(tags)
                 },
+                colour,
             };
             let n = store.update_note(id, &edit)?;
             if json {
@@ -262,10 +375,24 @@ pub fn stress(count: u32) -> Result<()> {
                 },
                 body: format!("stress note {n}"),
                 tags: vec!["stress".into()],
+                colour: Default::default(),
             },
         )?;
         writeln!(out, "ack {n} {}", note.id)?;
         out.flush()?;
     }
     Ok(())
+}
+
+impl Filters {
+    fn into_filter(self, query: Option<String>) -> NoteFilter {
+        NoteFilter {
+            work: self.work,
+            tag: self.tag,
+            colour: self.colour,
+            layer: self.layer,
+            query,
+            ..NoteFilter::default()
+        }
+    }
 }

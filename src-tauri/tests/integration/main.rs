@@ -14,6 +14,7 @@ mod concordance_cli;
 mod headless;
 mod index_cli;
 mod library_cli;
+mod notes_cli;
 mod real_clients;
 mod stage_cli;
 mod store_cli;

@@ -2,11 +2,14 @@
 //! YAML front matter, then notes grouped by work and passage, each under a
 //! heading with its citation (edition, work, layer, passage, line of the
 //! source file) and the text it quotes. A note's own headings are demoted
-//! below its heading, so they never break the outline.
+//! below its heading, so they never break the outline. A note that anchors
+//! several passages is listed under its first, with the citation and quote
+//! of each further passage after the first quote ("Also on …"); its colour
+//! is named in its line of tags and dates.
 
 use sheli_corpus::{Corpus, Passage};
 
-use crate::notes::{Note, NoteFilter};
+use crate::notes::{Note, NoteAnchor, NoteFilter};
 use crate::time::{format_date, format_rfc3339};
 use crate::{Result, Store, now};
 
@@ -107,15 +110,16 @@ fn segment_at(p: &Passage, start: usize) -> (usize, usize) {
     (p.segments.len().saturating_sub(1), 0)
 }
 
-/// The citation of where `n` is, or its passage id when the passage is gone.
-fn citation(corpus: &Corpus, n: &Note) -> String {
-    match corpus.passage(&n.passage_id) {
+/// The citation of where anchor `a` is, or its passage id when the passage
+/// is gone.
+fn citation(corpus: &Corpus, a: &NoteAnchor) -> String {
+    match corpus.passage(&a.passage_id) {
         Ok(p) => {
-            let (seg, at) = segment_at(p, n.start as usize);
+            let (seg, at) = segment_at(p, a.start as usize);
             let line = corpus.position(p, seg, at).map_or(p.line(), |(line, _)| line);
             corpus.citation(p, seg, line)
         }
-        Err(_) => n.passage_id.clone(),
+        Err(_) => a.passage_id.clone(),
     }
 }
 
@@ -140,15 +144,26 @@ impl Store {
         let mut work = None;
         let mut passage_id = None;
         let one = |out: &mut String, n: &Note| {
+            let anchors = n.anchors();
             out.push_str(&format!(
                 "\n{} {}\n",
                 "#".repeat(NOTE_LEVEL),
-                md_escape(&citation(corpus, n))
+                md_escape(&citation(corpus, &anchors[0]))
             ));
-            out.push_str(&format!("\n> {}\n> — {}\n\n", md_escape(&n.exact), n.layer.label()));
+            out.push_str(&format!("\n> {}\n> — {}\n", md_escape(&n.exact), n.layer.label()));
+            for a in &anchors[1..] {
+                let gone = if a.orphaned { " (its quote is no longer in the text)" } else { "" };
+                out.push_str(&format!(
+                    "\nAlso on {}{gone}:\n\n> {}\n> — {}\n",
+                    md_escape(&citation(corpus, a)),
+                    md_escape(&a.exact),
+                    a.layer.label()
+                ));
+            }
+            out.push('\n');
             out.push_str(demote_headings(n.body.trim_end()).as_str());
             out.push_str("\n\n");
-            let mut meta = Vec::new();
+            let mut meta = vec![format!("Colour: {}", n.colour.name())];
             if !n.tags.is_empty() {
                 meta.push(format!(
                     "Tags: {}",

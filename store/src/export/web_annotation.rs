@@ -12,6 +12,14 @@
 //! passage's text: every segment's text (every layer, in the order the
 //! passage gives them) joined with no separator, as `sheli:positions` says in
 //! each target.
+//!
+//! A note that anchors several passages has one target per anchor, in order
+//! (`target` is then an array; a note with one anchor keeps a single
+//! object). A target whose quote is no longer found says so with
+//! `sheli:orphaned: true`. The note's colour is `sheli:colour` (one of
+//! `yellow`, `green`, `blue`, `pink`, `purple`). The import reads every
+//! target back, placing each by its quote; one that cannot be placed is kept
+//! as an orphaned anchor.
 
 use std::collections::HashSet;
 
@@ -20,7 +28,7 @@ use sheli_corpus::{Corpus, Layer};
 
 use super::{NotesImport, check_size, malformed};
 use crate::anchor::{Anchor, Target};
-use crate::notes::{self, Note, NoteFilter, NoteRow};
+use crate::notes::{self, MAX_ANCHORS, Note, NoteAnchor, NoteColour, NoteFilter, NoteRow};
 use crate::time::{format_rfc3339, parse_rfc3339};
 use crate::{Result, Store, check_tags, limits, now};
 
@@ -67,7 +75,11 @@ fn annotation(corpus: &Corpus, n: &Note) -> Value {
     for t in &n.tags {
         body.push(json!({ "type": "TextualBody", "value": t, "purpose": "tagging" }));
     }
-    let edition = corpus.source(&n.source_id).map(|s| s.info.edition.clone()).unwrap_or_default();
+    let targets: Vec<Value> = n.anchors().iter().map(|a| target(corpus, a)).collect();
+    let target = match <[Value; 1]>::try_from(targets) {
+        Ok([one]) => one,
+        Err(several) => Value::Array(several),
+    };
     json!({
         "@context": context(),
         "id": format!("urn:uuid:{}", n.uuid),
@@ -75,20 +87,31 @@ fn annotation(corpus: &Corpus, n: &Note) -> Value {
         "motivation": "commenting",
         "created": format_rfc3339(n.created),
         "modified": format_rfc3339(n.modified),
+        "sheli:colour": n.colour.name(),
         "body": body,
-        "target": {
-            "type": "SpecificResource",
-            "source": format!("{PASSAGE_URN}{}", n.passage_id),
-            "sheli:work": n.work,
-            "sheli:edition": edition,
-            "sheli:layer": n.layer.label(),
-            "sheli:positions": POSITIONS,
-            "selector": [
-                { "type": "TextQuoteSelector", "exact": n.exact, "prefix": n.prefix, "suffix": n.suffix },
-                { "type": "TextPositionSelector", "start": n.start, "end": n.end },
-            ],
-        },
+        "target": target,
     })
+}
+
+/// One anchor of a note as a Web Annotation target.
+fn target(corpus: &Corpus, a: &NoteAnchor) -> Value {
+    let edition = corpus.source(&a.source_id).map(|s| s.info.edition.clone()).unwrap_or_default();
+    let mut t = json!({
+        "type": "SpecificResource",
+        "source": format!("{PASSAGE_URN}{}", a.passage_id),
+        "sheli:work": a.work,
+        "sheli:edition": edition,
+        "sheli:layer": a.layer.label(),
+        "sheli:positions": POSITIONS,
+        "selector": [
+            { "type": "TextQuoteSelector", "exact": a.exact, "prefix": a.prefix, "suffix": a.suffix },
+            { "type": "TextPositionSelector", "start": a.start, "end": a.end },
+        ],
+    });
+    if a.orphaned {
+        t["sheli:orphaned"] = json!(true);
+    }
+    t
 }
 
 /// `value` as a list: an array's items, or the value itself.
@@ -114,51 +137,28 @@ fn is_uuid(s: &str) -> bool {
 /// An annotation read from JSON, checked.
 struct Incoming {
     uuid: Option<String>,
+    targets: Vec<IncomingTarget>,
+    body: String,
+    tags: Vec<String>,
+    colour: NoteColour,
+    created: i64,
+    modified: i64,
+}
+
+/// One target of an incoming annotation.
+struct IncomingTarget {
     passage_id: String,
     exact: String,
     prefix: String,
     suffix: String,
     start: usize,
     end: usize,
-    body: String,
-    tags: Vec<String>,
-    created: i64,
-    modified: i64,
 }
 
-fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String> {
-    let ctx = |m: String| format!("annotation {n}: {m}");
-    if !a.is_object() || !has_type(a, "Annotation") {
-        return Err(ctx("it is not an object of \"type\": \"Annotation\"".into()));
-    }
-    let uuid = match a.get("id").and_then(Value::as_str) {
-        Some(id) => {
-            id.strip_prefix("urn:uuid:").map(|u| u.to_ascii_lowercase()).filter(|u| is_uuid(u))
-        }
-        None => None,
-    };
-    let mut body = None;
-    let mut tags = Vec::new();
-    if let Some(v) = a.get("bodyValue").and_then(Value::as_str) {
-        body = Some(v.to_owned());
-    }
-    for b in as_list(a.get("body").unwrap_or(&Value::Null)) {
-        let value = match b {
-            Value::String(s) => Some(s.as_str()),
-            Value::Object(_) => b.get("value").and_then(Value::as_str),
-            _ => None,
-        };
-        let Some(value) = value else { continue };
-        if b.get("purpose").and_then(Value::as_str) == Some("tagging") {
-            tags.push(value.to_owned());
-        } else if body.is_none() {
-            body = Some(value.to_owned());
-        }
-    }
-    let target = as_list(a.get("target").unwrap_or(&Value::Null))
-        .into_iter()
-        .next()
-        .ok_or_else(|| ctx("it has no target".into()))?;
+fn read_target(
+    target: &Value,
+    ctx: &dyn Fn(String) -> String,
+) -> std::result::Result<IncomingTarget, String> {
     let source = target
         .get("source")
         .and_then(Value::as_str)
@@ -199,6 +199,60 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
         }
         None => (0, len),
     };
+    Ok(IncomingTarget { passage_id, exact, prefix, suffix, start, end })
+}
+
+fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String> {
+    let ctx = |m: String| format!("annotation {n}: {m}");
+    if !a.is_object() || !has_type(a, "Annotation") {
+        return Err(ctx("it is not an object of \"type\": \"Annotation\"".into()));
+    }
+    let uuid = match a.get("id").and_then(Value::as_str) {
+        Some(id) => {
+            id.strip_prefix("urn:uuid:").map(|u| u.to_ascii_lowercase()).filter(|u| is_uuid(u))
+        }
+        None => None,
+    };
+    let mut body = None;
+    let mut tags = Vec::new();
+    if let Some(v) = a.get("bodyValue").and_then(Value::as_str) {
+        body = Some(v.to_owned());
+    }
+    for b in as_list(a.get("body").unwrap_or(&Value::Null)) {
+        let value = match b {
+            Value::String(s) => Some(s.as_str()),
+            Value::Object(_) => b.get("value").and_then(Value::as_str),
+            _ => None,
+        };
+        let Some(value) = value else { continue };
+        if b.get("purpose").and_then(Value::as_str) == Some("tagging") {
+            tags.push(value.to_owned());
+        } else if body.is_none() {
+            body = Some(value.to_owned());
+        }
+    }
+    let targets = as_list(a.get("target").unwrap_or(&Value::Null))
+        .into_iter()
+        .map(|t| read_target(t, &ctx))
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    if targets.is_empty() {
+        return Err(ctx("it has no target".into()));
+    }
+    if targets.len() > MAX_ANCHORS {
+        return Err(ctx(format!(
+            "it has {} targets; a note anchors at most {MAX_ANCHORS} passages",
+            targets.len()
+        )));
+    }
+    let colour = match a.get("sheli:colour") {
+        None | Some(Value::Null) => NoteColour::default(),
+        Some(v) => v.as_str().and_then(NoteColour::parse).ok_or_else(|| {
+            ctx(format!(
+                "its colour {v} is none of {}",
+                NoteColour::ALL.map(NoteColour::name).join(", ")
+            ))
+        })?,
+    };
     let time = |k: &str| -> std::result::Result<Option<i64>, String> {
         match a.get(k) {
             None | Some(Value::Null) => Ok(None),
@@ -213,19 +267,7 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     let body = body.unwrap_or_default();
     let body = notes::check_body(&body).map_err(|e| ctx(e.to_string()))?;
     let tags = check_tags(&tags).map_err(|e| ctx(e.to_string()))?;
-    Ok(Incoming {
-        uuid,
-        passage_id,
-        exact,
-        prefix,
-        suffix,
-        start,
-        end,
-        body,
-        tags,
-        created,
-        modified,
-    })
+    Ok(Incoming { uuid, targets, body, tags, colour, created, modified })
 }
 
 impl Store {
@@ -240,7 +282,13 @@ impl Store {
             "id": collection,
             "type": "AnnotationCollection",
             "label": "Notes from Sheli 射禮",
-            "generator": { "type": "Software", "name": "Sheli 射禮", "version": env!("CARGO_PKG_VERSION") },
+            // The W3C context defines no `version`: a JSON-LD processor
+            // drops it. schema.org's term is declared there (`schema:`).
+            "generator": {
+                "type": "Software",
+                "name": "Sheli 射禮",
+                "schema:softwareVersion": env!("CARGO_PKG_VERSION"),
+            },
             "generated": format_rfc3339(now()),
             "total": items.len(),
             "first": { "id": page, "type": "AnnotationPage", "partOf": collection, "startIndex": 0, "items": items },
@@ -300,39 +348,15 @@ impl Store {
         let mut rows = Vec::new();
         let mut summary = NotesImport::default();
         for inc in incoming {
-            let source_id = inc
-                .passage_id
-                .rsplit_once('.')
-                .map(|(s, _)| s)
-                .unwrap_or(&inc.passage_id)
-                .to_owned();
-            let target = Target {
-                passage_id: &inc.passage_id,
-                source_id: &source_id,
-                exact: &inc.exact,
-                prefix: &inc.prefix,
-                suffix: &inc.suffix,
-                start: inc.start,
-                end: inc.end,
-            };
-            let placed = notes::place(corpus, &target);
-            let orphaned = placed.is_none();
-            let anchor = placed.unwrap_or_else(|| Anchor {
-                passage_id: inc.passage_id.clone(),
-                work: corpus.source(&source_id).map(|s| s.info.work.clone()).unwrap_or_default(),
-                source_id: source_id.clone(),
-                layer: Layer::Jing,
-                exact: inc.exact.clone(),
-                prefix: inc.prefix.clone(),
-                suffix: inc.suffix.clone(),
-                start: inc.start as u32,
-                end: inc.end as u32,
-            });
+            let mut anchors = inc.targets.iter().map(|t| place_target(corpus, t));
+            let Some((anchor, orphaned)) = anchors.next() else { continue };
             rows.push(NoteRow {
                 uuid: inc.uuid,
                 anchor,
+                more_anchors: anchors.collect(),
                 body: inc.body,
                 tags: inc.tags,
+                colour: inc.colour,
                 orphaned,
                 created: inc.created,
                 modified: inc.modified,
@@ -358,6 +382,39 @@ impl Store {
             Ok(())
         })?;
         Ok(summary)
+    }
+}
+
+/// An incoming target placed in `corpus` as on re-anchoring, or kept as it
+/// came, orphaned (`true`), when its quote is not found.
+fn place_target(corpus: &Corpus, t: &IncomingTarget) -> (Anchor, bool) {
+    let source_id =
+        t.passage_id.rsplit_once('.').map(|(s, _)| s).unwrap_or(&t.passage_id).to_owned();
+    let target = Target {
+        passage_id: &t.passage_id,
+        source_id: &source_id,
+        exact: &t.exact,
+        prefix: &t.prefix,
+        suffix: &t.suffix,
+        start: t.start,
+        end: t.end,
+    };
+    match notes::place(corpus, &target) {
+        Some(a) => (a, false),
+        None => (
+            Anchor {
+                passage_id: t.passage_id.clone(),
+                work: corpus.source(&source_id).map(|s| s.info.work.clone()).unwrap_or_default(),
+                source_id,
+                layer: Layer::Jing,
+                exact: t.exact.clone(),
+                prefix: t.prefix.clone(),
+                suffix: t.suffix.clone(),
+                start: t.start as u32,
+                end: t.end as u32,
+            },
+            true,
+        ),
     }
 }
 

@@ -58,7 +58,9 @@ export function sampleNote(over: Partial<NoteView["note"]> = {}, view: Partial<N
     end: 15,
     body: "*the* officer",
     tags: ["office"],
+    colour: "yellow" as const,
     orphaned: false,
+    more_anchors: [],
     created: 1_700_000_000,
     modified: 1_700_000_000,
     deleted: null,
@@ -69,6 +71,9 @@ export function sampleNote(over: Partial<NoteView["note"]> = {}, view: Partial<N
     html: "<p><em>the</em> officer</p>\n",
     quote: note.exact,
     span: { segment: 1, layer: "注", start: 3, end: 5 },
+    passage: null,
+    anchor: 0,
+    more_quotes: [],
     ...view,
   };
 }

@@ -2,6 +2,7 @@
 import type { Facet } from "./Facet";
 
 /**
- * The works and tags the notes view can filter by.
+ * The works, tags, colours (by name) and layers (by label) the notes view
+ * can filter by.
  */
-export type NoteFacets = { works: Array<Facet>, tags: Array<Facet>, };
+export type NoteFacets = { works: Array<Facet>, tags: Array<Facet>, colours: Array<Facet>, layers: Array<Facet>, };

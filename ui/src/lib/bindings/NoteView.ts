@@ -19,4 +19,19 @@ quote: string,
  * displayed segment (from `passage_notes` only; `null` elsewhere, and
  * for a note that cannot be placed).
  */
-span: Span | null, };
+span: Span | null, 
+/**
+ * The passage `span` is in (`passage_notes`: the passage asked for,
+ * which for a note on several passages may be a further anchor's);
+ * `null` elsewhere.
+ */
+passage: string | null, 
+/**
+ * Which of the note's anchors `passage` is (0: the first).
+ */
+anchor: number, 
+/**
+ * The quotes of the note's further anchors (`note.more_anchors`), in
+ * the display script asked for.
+ */
+more_quotes: Array<string>, };
