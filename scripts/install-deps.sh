@@ -8,8 +8,9 @@
 #   scripts/install-deps.sh e2e      tauri-driver (WebDriver bridge for the real window)
 #                                    and the npm packages of e2e/ (WebdriverIO)
 #   scripts/install-deps.sh bundler  the tauri bundler (npm @tauri-apps/cli) for `make package`
-#   scripts/install-deps.sh clients  the real clients the tests check Sheli's files with
-#                                    (the `anki` Python package) in target/clients-venv
+#   scripts/install-deps.sh clients  the real clients the tests check Sheli's files with:
+#                                    Python's `anki` and `pyld` in target/clients-venv,
+#                                    npm's Apache Annotator in tests/clients/node_modules
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -105,15 +106,23 @@ bundler() {
     (cd src-tauri/bundle && npm install --no-package-lock --no-audit --no-fund --loglevel=error)
 }
 
-# Anki's own Python package (its Rust backend, the importer and exporter the
-# app uses), pinned: src-tauri/tests/integration/real_clients.rs imports
-# Sheli's glossary files with it and reads its exports back.
+# The real clients of src-tauri/tests/integration/real_clients.rs, pinned:
+# - Anki's own Python package (its Rust backend, the importer and exporter the
+#   app uses): imports Sheli's glossary files and packages, exports notes back;
+# - pyld, a JSON-LD processor: expands the Web Annotation export against the
+#   W3C context (served from tests/clients/fixtures, never fetched);
+# - Apache Annotator (tests/clients/package.json and its lock): resolves every
+#   selector of that export, with node.
 ANKI_VERSION=26.9.3
+PYLD_VERSION=3.3.0
 clients() {
   local venv=target/clients-venv
-  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import anki, importlib.metadata as m; assert m.version('anki') == '$ANKI_VERSION'" 2>/dev/null; then
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import anki, pyld, importlib.metadata as m; assert m.version('anki') == '$ANKI_VERSION' and m.version('pyld') == '$PYLD_VERSION'" 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "anki==$ANKI_VERSION"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "anki==$ANKI_VERSION" "pyld==$PYLD_VERSION"
+  fi
+  if [ ! -d tests/clients/node_modules ] || [ tests/clients/package-lock.json -nt tests/clients/node_modules/.package-lock.json ]; then
+    (cd tests/clients && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
 

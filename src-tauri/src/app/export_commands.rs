@@ -21,7 +21,7 @@ use super::error::{AppError, AppResult, ErrorKind};
 use super::search::SearchQuery;
 use super::search_table::{self, TableError, TableFormat};
 use super::state::AppState;
-use super::store_commands::ExportFile;
+use super::store_commands::{ExportFile, check_row_id};
 use super::{glossary_commands, note_commands};
 use sheli_index::SearchRequest;
 use sheli_store::NoteFilter;
@@ -42,11 +42,16 @@ const MAX_COPIES: u32 = 999;
 /// … if that is taken: an existing file is never replaced. A failed write
 /// leaves no partial file behind.
 pub fn save(dir: &Path, file: &ExportFile) -> AppResult<SavedExport> {
-    let name = Path::new(&file.file_name)
+    save_bytes(dir, &file.file_name, file.text.as_bytes())
+}
+
+/// [`save`] for any bytes (an Anki package is no text).
+fn save_bytes(dir: &Path, file_name: &str, bytes: &[u8]) -> AppResult<SavedExport> {
+    let name = Path::new(file_name)
         .file_name()
         .and_then(|n| n.to_str())
         .filter(|n| !n.starts_with('.'))
-        .ok_or_else(|| AppError::Internal(format!("unusable export name {:?}", file.file_name)))?;
+        .ok_or_else(|| AppError::Internal(format!("unusable export name {file_name:?}")))?;
     std::fs::create_dir_all(dir).map_err(|e| storage(dir, &e))?;
     let (stem, ext) = split_name(name);
     for n in 1..=MAX_COPIES {
@@ -57,7 +62,7 @@ pub fn save(dir: &Path, file: &ExportFile) -> AppResult<SavedExport> {
             Err(e) if e.kind() == IoKind::AlreadyExists => continue,
             Err(e) => return Err(storage(&path, &e)),
         };
-        if let Err(e) = out.write_all(file.text.as_bytes()).and_then(|()| out.sync_all()) {
+        if let Err(e) = out.write_all(bytes).and_then(|()| out.sync_all()) {
             drop(out);
             let _ = std::fs::remove_file(&path);
             return Err(storage(&path, &e));
@@ -65,7 +70,7 @@ pub fn save(dir: &Path, file: &ExportFile) -> AppResult<SavedExport> {
         return Ok(SavedExport {
             path: path.display().to_string(),
             file_name: candidate,
-            bytes: file.text.len() as u64,
+            bytes: bytes.len() as u64,
         });
     }
     Err(AppError::Store {
@@ -90,8 +95,19 @@ fn storage(path: &Path, e: &std::io::Error) -> AppError {
     }
 }
 
-/// `save_glossary_export(id, format)`: the glossary's export, saved.
+/// `save_glossary_export(id, format)`: the glossary's export, saved;
+/// `format` is `tsv`, `json` or `apkg` (an Anki package, which only this
+/// command makes: it is bytes, not the text the page could be handed).
 pub fn save_glossary_export(state: &AppState, id: i64, format: &str) -> AppResult<SavedExport> {
+    if format == "apkg" {
+        check_row_id("glossary", id)?;
+        let (name, bytes) = {
+            let store = state.store.lock()?;
+            (store.glossary(id)?.name, store.export_glossary_apkg(id)?)
+        };
+        let file_name = format!("{}.apkg", glossary_commands::file_stem(&name));
+        return save_bytes(&state.exports_dir, &file_name, &bytes);
+    }
     let file = glossary_commands::export_glossary(state, id, format)?;
     save(&state.exports_dir, &file)
 }
@@ -253,6 +269,28 @@ mod tests {
         let err = save(&blocked, &file("sheli-notes.md", "# Notes\n")).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Storage);
         assert!(err.to_string().contains("could not be saved"), "{err}");
+    }
+
+    #[test]
+    fn the_window_saves_a_glossary_as_an_anki_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = AppState::with_corpus(Err("not needed".into()), dir.path().to_path_buf());
+        let g = glossary_commands::create_glossary(&state, "射器/弓矢", None).unwrap();
+        glossary_commands::add_builtin_card(&state, g.id, "zhi").unwrap();
+        let saved = save_glossary_export(&state, g.id, "apkg").unwrap();
+        assert_eq!(saved.file_name, "射器_弓矢.apkg", "a name safe to save under");
+        let bytes = std::fs::read(&saved.path).unwrap();
+        assert!(bytes.starts_with(b"PK"), "a zip");
+        assert_eq!(saved.bytes, bytes.len() as u64);
+        // The drawing of 觶 is in it, under the name its field gives.
+        let svg = sheli_corpus::glossary::builtin_picture("zhi.svg").unwrap();
+        assert!(bytes.windows(svg.len()).any(|w| w == svg.as_bytes()));
+        let again = save_glossary_export(&state, g.id, "apkg").unwrap();
+        assert_eq!(again.file_name, "射器_弓矢 (2).apkg", "never over the first");
+        let err = save_glossary_export(&state, 0, "apkg").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        let err = save_glossary_export(&state, g.id + 1, "apkg").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
     }
 
     #[test]

@@ -140,7 +140,7 @@ pub fn find_builtin_cards(
 }
 
 /// A name safe to save a file under.
-fn file_stem(name: &str) -> String {
+pub(super) fn file_stem(name: &str) -> String {
     let s: String = name
         .trim()
         .chars()

@@ -9,7 +9,9 @@ use serde::Serialize;
 use sheli_store::{self as store, CardEdit, NewCard, Store, StoreError, UserCard};
 
 use super::error::CliError;
-use super::shared::{Output, corpus, open_store, print_json, read_input, write_output};
+use super::shared::{
+    Output, corpus, open_store, print_json, read_input, write_output, write_output_bytes,
+};
 
 /// How every glossary and review command is told which glossary (the same
 /// sentence is in `sheli glossary --help` and `sheli review --help`).
@@ -79,6 +81,17 @@ pub enum ListFormat {
     /// Anki-importable tab-separated text.
     Tsv,
     Json,
+}
+
+/// What `sheli glossary export` writes: the formats it reads back, and an
+/// Anki package.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ExportFormat {
+    /// Anki-importable tab-separated text.
+    Tsv,
+    Json,
+    /// An Anki package (.apkg) with the built-in cards' drawings; needs --output.
+    Apkg,
 }
 
 #[derive(Subcommand)]
@@ -162,8 +175,8 @@ pub enum GlossaryCommand {
     Export {
         #[command(flatten)]
         key: GlossaryKey,
-        #[arg(long, value_enum, default_value_t = ListFormat::Tsv)]
-        format: ListFormat,
+        #[arg(long, value_enum, default_value_t = ExportFormat::Tsv)]
+        format: ExportFormat,
         /// Write to this file instead of standard output (an existing file
         /// is kept unless --force; the file is written whole or not at all).
         #[arg(long, short)]
@@ -363,11 +376,21 @@ pub fn run(command: GlossaryCommand, json: bool) -> Result<()> {
         }
         GlossaryCommand::Export { key, format, output, force } => {
             let id = key.resolve(&store)?;
-            let text = match format {
-                ListFormat::Tsv => store.export_glossary_tsv(id)?,
-                ListFormat::Json => store.export_glossary_json(id)?,
-            };
-            write_output(Output { path: output.as_deref(), force }, &text, json)?;
+            let to = Output { path: output.as_deref(), force };
+            match format {
+                ExportFormat::Tsv => write_output(to, &store.export_glossary_tsv(id)?, json)?,
+                ExportFormat::Json => write_output(to, &store.export_glossary_json(id)?, json)?,
+                // A zip is no use on a terminal, and checked before any work.
+                ExportFormat::Apkg if output.is_none() => {
+                    return Err(CliError::invalid(
+                        "an Anki package is a binary file: name it with --output FILE.apkg",
+                    )
+                    .into());
+                }
+                ExportFormat::Apkg => {
+                    write_output_bytes(to, &store.export_glossary_apkg(id)?, json)?;
+                }
+            }
         }
         GlossaryCommand::Import { file, format, name } => {
             let text = read_input(&file)?;

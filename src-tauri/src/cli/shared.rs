@@ -111,12 +111,22 @@ struct Wrote {
 /// A crash leaves the old file (or none) and at worst a `.FILE.sheli-tmp-…`
 /// beside it, never a file cut short.
 pub fn write_output(to: Output<'_>, text: &str, json: bool) -> Result<()> {
-    let Some(path) = to.path else {
+    if to.path.is_none() {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {
             out.write_all(b"\n")?;
         }
+        return Ok(());
+    }
+    write_output_bytes(to, text.as_bytes(), json)
+}
+
+/// [`write_output`] for a file that is not text (an Anki package): bytes as
+/// they are, and on standard output with no line break added.
+pub fn write_output_bytes(to: Output<'_>, text: &[u8], json: bool) -> Result<()> {
+    let Some(path) = to.path else {
+        std::io::stdout().lock().write_all(text)?;
         return Ok(());
     };
     let exists = || {
@@ -129,7 +139,7 @@ pub fn write_output(to: Output<'_>, text: &str, json: bool) -> Result<()> {
     let tmp = temporary_beside(path)?;
     let placed = (|| -> std::io::Result<()> {
         let mut file = std::fs::File::create_new(&tmp)?;
-        file.write_all(text.as_bytes())?;
+        file.write_all(text)?;
         file.sync_all()?;
         drop(file);
         if to.force {

@@ -326,8 +326,11 @@ export function importTexts(files: TextFile[], work?: string): Promise<ImportedT
   return call("import_texts", { files, work: work?.trim() || null });
 }
 
-/** Saves a glossary's export (Anki TSV or JSON) in the Downloads folder; says where. */
-export function saveGlossaryExport(id: number, format: "tsv" | "json"): Promise<SavedExport> {
+/**
+ * Saves a glossary's export (Anki TSV, an Anki package with the drawings, or
+ * JSON) in the Downloads folder; says where.
+ */
+export function saveGlossaryExport(id: number, format: "tsv" | "apkg" | "json"): Promise<SavedExport> {
   return call("save_glossary_export", { id, format });
 }
 

@@ -54,6 +54,15 @@ describe("my glossaries", () => {
     expect(calls.find(([c]) => c === "save_glossary_export")?.[1]).toEqual({ id: 1, format: "tsv" });
   });
 
+  it("saves the glossary as an Anki package", async () => {
+    const calls = backend();
+    render(GlossariesView, { id: 1 });
+    await screen.findByTestId("glossary-title");
+    await fireEvent.click(screen.getByTestId("export-apkg"));
+    await waitFor(() => expect(screen.getByTestId("notice").textContent).toMatch(/^Saved /));
+    expect(calls.find(([c]) => c === "save_glossary_export")?.[1]).toEqual({ id: 1, format: "apkg" });
+  });
+
   it("adds a built-in card found by search, then edits every field", async () => {
     const calls = backend();
     render(GlossariesView, { id: 1 });
