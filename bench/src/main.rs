@@ -3,7 +3,7 @@
 //! ```text
 //! sheli-bench [run] [--sizes 1m,10m] [--builds 3] [--runs 5] [--iters 20] [--fts-iters 5] [--dir bench]
 //! sheli-bench keystroke            search latency per keystroke on the built-in corpus
-//! sheli-bench library [--app target/release/sheli] [--sizes 10m,50m] [--runs 5] [--per-file 2m]
+//! sheli-bench library [--app target/release/sheli] [--sizes 10m,50m] [--runs 5] [--per-file all,2m]
 //!                                  a large imported library: search, import and the app (library.rs)
 //! sheli-bench stage [--app target/release/sheli] [--runs 9]
 //!                                  who stands where: `sheli stage` per process (stage.rs)
@@ -130,8 +130,9 @@ fn library(args: &[String]) -> Result<()> {
     let mut app = dir.join("../target/release/sheli");
     let mut sizes = vec![parse_size("10m")?, parse_size("50m")?];
     let mut runs = 5;
-    // One file per library by default: the import must not grow with the file.
-    let mut per_file = usize::MAX;
+    // One file per library, and files of 2M characters: the import must
+    // grow with neither the library nor the file.
+    let mut layouts = vec![usize::MAX, 2_000_000];
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().with_context(|| format!("{a} needs a value"));
@@ -139,11 +140,16 @@ fn library(args: &[String]) -> Result<()> {
             "--app" => app = PathBuf::from(val()?),
             "--sizes" => sizes = val()?.split(',').map(parse_size).collect::<Result<_>>()?,
             "--runs" => runs = val()?.parse()?,
-            "--per-file" => per_file = parse_size(&val()?)?.1,
+            "--per-file" => {
+                layouts = val()?
+                    .split(',')
+                    .map(|v| if v == "all" { Ok(usize::MAX) } else { parse_size(v).map(|s| s.1) })
+                    .collect::<Result<_>>()?
+            }
             other => bail!("unknown argument {other:?} (see the top of bench/src/main.rs)"),
         }
     }
-    let figures = sheli_bench::library::run(&app, &dir.join("cache"), &sizes, per_file, runs)?;
+    let figures = sheli_bench::library::run(&app, &dir.join("cache"), &sizes, &layouts, runs)?;
     let md = sheli_bench::library::markdown(&figures);
     write_section(&dir, "library", &figures, &md)
 }

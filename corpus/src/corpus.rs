@@ -8,6 +8,7 @@
 //! read.
 
 use std::collections::{BTreeMap, HashMap};
+use std::io::Read as _;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -49,6 +50,26 @@ pub struct Source {
 /// had (in words, for the user).
 pub type TextLoader = Arc<dyn Fn() -> std::result::Result<String, String> + Send + Sync>;
 
+/// Opens a lazily added source's text for reading in pieces, or says why it
+/// cannot be (in words, for the user).
+pub type TextReader = Arc<
+    dyn Fn() -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync,
+>;
+
+/// How the search index's build gets at the passages of one source
+/// ([`Corpus::index_passages`]).
+pub enum IndexPassages<'a> {
+    /// Parsed when added, or read since: the passages and the source's line
+    /// index.
+    Read { passages: &'a [Passage], lines: &'a LineIndex },
+    /// A text in the plain format not read yet, streamed from its file one
+    /// paragraph at a time (nothing of it is kept).
+    Stream(parse::PlainStream<Box<dyn std::io::BufRead + Send>>),
+    /// A text that cannot be read (why, in words), or one registered
+    /// without its text ([`Corpus::add_unparsed_source`]): no passages.
+    Unreadable(String),
+}
+
 /// What a lazily added source's text holds, as recorded when it was
 /// imported (so that a library can be listed without reading its texts).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +81,27 @@ pub struct TextCounts {
 }
 
 impl TextCounts {
+    /// No passages yet, every layer at 0, to count passages as they pass
+    /// ([`TextCounts::add`]): what [`TextCounts::of`] gives for the same
+    /// passages, without holding them (an import counting a large text).
+    pub fn counting() -> TextCounts {
+        TextCounts {
+            passages: 0,
+            layers: LAYER_KEYS.iter().map(|k| ((*k).to_owned(), 0)).collect(),
+        }
+    }
+
+    /// Counts one more passage.
+    pub fn add(&mut self, passage: &Passage) {
+        self.passages += 1;
+        for seg in &passage.segments {
+            *self.layers.entry(seg.layer.label().to_owned()).or_default() += 1;
+            if seg.layer == Layer::Jing && seg.ji {
+                *self.layers.entry("記".to_owned()).or_default() += 1;
+            }
+        }
+    }
+
     /// The counts of a parsed source.
     pub fn of(corpus: &Corpus, source_id: &str) -> TextCounts {
         TextCounts {
@@ -76,6 +118,8 @@ impl TextCounts {
 /// A source read on demand.
 struct LazyText {
     load: TextLoader,
+    /// For a text that can also be streamed ([`Corpus::add_streamed_source`]).
+    open: Option<TextReader>,
     counts: Option<TextCounts>,
     read: OnceLock<std::result::Result<ReadText, String>>,
 }
@@ -130,6 +174,9 @@ fn read_text(info: &SourceInfo, load: &TextLoader) -> std::result::Result<ReadTe
     };
     Ok(ReadText { raw: Arc::from(raw), lines, passages: number_passages(info, parsed) })
 }
+
+/// The keys of [`LayerCounts`], every one present.
+const LAYER_KEYS: [&str; 8] = ["經", "記", "注", "疏", "音義", "按", "題", "譯"];
 
 /// Segment counts per layer for one source, keyed by layer label, with 記
 /// counted both inside 經 and on its own (the `sheli corpus --json` shape).
@@ -224,9 +271,66 @@ impl Corpus {
             lines: LineIndex::new(""),
             passages: at..at,
             parsed: false,
-            lazy: Some(Arc::new(LazyText { load, counts, read: OnceLock::new() })),
+            lazy: Some(Arc::new(LazyText { load, open: None, counts, read: OnceLock::new() })),
         });
         Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// [`Corpus::add_lazy_source`] for a text that can also be read in
+    /// pieces: `open` gives a reader over its text. Read for its passages,
+    /// it is read whole and kept, as a lazily added one; the index build
+    /// streams it instead ([`Corpus::index_passages`]), so building the
+    /// index of a large library does not hold its texts.
+    pub fn add_streamed_source(
+        &mut self,
+        info: SourceInfo,
+        counts: Option<TextCounts>,
+        open: TextReader,
+    ) -> Result<&Source> {
+        let reader = Arc::clone(&open);
+        let load: TextLoader = Arc::new(move || {
+            let mut text = String::new();
+            reader()?.read_to_string(&mut text).map_err(|e| e.to_string())?;
+            Ok(text)
+        });
+        self.add_lazy_source(info, counts, load)?;
+        let source = self.sources.last_mut().expect("just pushed");
+        if let Some(lazy) = source.lazy.as_mut().and_then(Arc::get_mut) {
+            lazy.open = Some(open);
+        }
+        Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// The passages of one source for the search index's build: those at
+    /// hand if it is parsed or has been read; streamed from its file if it
+    /// is a text in the plain format added by [`Corpus::add_streamed_source`]
+    /// and not read yet (nothing of it is kept); otherwise read now, as
+    /// [`Corpus::passages_of`] does. `None` for an unknown source.
+    pub fn index_passages(&self, source_id: &str) -> Option<IndexPassages<'_>> {
+        let source = self.source(source_id)?;
+        let Some(lazy) = &source.lazy else {
+            return Some(if source.parsed {
+                IndexPassages::Read {
+                    passages: &self.passages[source.passages.clone()],
+                    lines: &source.lines,
+                }
+            } else {
+                IndexPassages::Unreadable("its text was not read".into())
+            });
+        };
+        if lazy.read.get().is_none()
+            && source.info.format == crate::manifest::Format::Plain
+            && let Some(open) = &lazy.open
+        {
+            return Some(match open() {
+                Ok(reader) => IndexPassages::Stream(parse::PlainStream::new(&source.info, reader)),
+                Err(why) => IndexPassages::Unreadable(why),
+            });
+        }
+        Some(match self.read(source)? {
+            Ok(r) => IndexPassages::Read { passages: &r.passages, lines: &r.lines },
+            Err(why) => IndexPassages::Unreadable(why.to_owned()),
+        })
     }
 
     /// Registers a source by its manifest entry alone, without reading or
@@ -507,8 +611,7 @@ impl Corpus {
 
     /// Segment counts per layer for one source (記 counted in 經 and alone).
     pub fn layer_counts(&self, source_id: &str) -> LayerCounts {
-        let mut counts: LayerCounts =
-            ["經", "記", "注", "疏", "音義", "按", "題", "譯"].iter().map(|k| (*k, 0)).collect();
+        let mut counts: LayerCounts = LAYER_KEYS.iter().map(|k| (*k, 0)).collect();
         for seg in self.passages_of(source_id).iter().flat_map(|p| &p.segments) {
             *counts.get_mut(seg.layer.label()).expect("every layer has a key") += 1;
             if seg.layer == Layer::Jing && seg.ji {

@@ -5,18 +5,40 @@
 //! `chardetng` (the detector Firefox uses) restricted to these three, decoded
 //! with `encoding_rs`, and any byte sequence that does not decode cleanly is
 //! an error — a text silently full of U+FFFD would be worse than none.
+//!
+//! A file is read in pieces of [`CHUNK`] bytes and decoded as it is read
+//! ([`decode_stream`]): the decoded text goes straight to where it is kept
+//! (the library writes it into its folder), with its checksum and what the
+//! import needs to know of it (is there any Chinese in it, which script)
+//! counted on the way, so an import's memory does not grow with the file.
+//! The result is the same as decoding the whole file at once ([`decode`]):
+//! UTF-8 if the whole file is valid UTF-8 (checked in one pass that already
+//! writes it); otherwise `chardetng` is fed the whole file and the legacy
+//! encodings are tried in the order its guess suggests, each over the whole
+//! file, the first that decodes without an error winning. A multi-byte
+//! sequence cut by a piece's end is carried into the next piece.
 
-use encoding_rs::{BIG5, Encoding, GB18030, UTF_8};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 
-/// The largest text accepted, in bytes.
-pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
+use encoding_rs::{BIG5, DecoderResult, Encoding, GB18030, UTF_8};
+use sha2::{Digest, Sha256};
+
+use crate::manifest::EditionScript;
+
+/// The largest text accepted, in bytes. A file is decoded in pieces and
+/// never held whole ([`decode_stream`]), so this bounds the disk a text
+/// takes and the time an import may run, not the memory it needs.
+pub const MAX_IMPORT_BYTES: usize = 256 * 1024 * 1024;
+
+/// The size of the pieces a file is read and decoded in.
+pub const CHUNK: usize = 64 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
     #[error("the file is empty")]
     Empty,
-    #[error("the file is too large ({size} bytes; at most {max} bytes)")]
-    TooLarge { size: usize, max: usize },
+    #[error("the file is too large ({size} bytes; at most {max} bytes, 256 MB)")]
+    TooLarge { size: u64, max: usize },
     #[error("the file looks binary, not text (it contains NUL or control bytes)")]
     Binary,
     #[error(
@@ -25,6 +47,12 @@ pub enum ImportError {
     Undecodable { guess: &'static str },
     #[error("the file holds no Chinese text")]
     NoText,
+    #[error("the file could not be read or its text written: {0}")]
+    Io(String),
+}
+
+fn io_error(e: io::Error) -> ImportError {
+    ImportError::Io(e.to_string())
 }
 
 /// A decoded text and the encoding it was in.
@@ -34,8 +62,52 @@ pub struct Decoded {
     pub encoding: &'static str,
 }
 
-fn looks_binary(bytes: &[u8]) -> bool {
-    let sample = &bytes[..bytes.len().min(64 * 1024)];
+/// What [`decode_stream`] learnt of a text while writing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodedStream {
+    pub encoding: &'static str,
+    /// SHA-256 of the decoded text (UTF-8), in lower-case hex.
+    pub sha256: String,
+    /// Bytes of UTF-8 written.
+    pub bytes: u64,
+    /// Ideographs in the text, and how many of them the search fold changes.
+    pub ideographs: u64,
+    pub folded: u64,
+}
+
+impl DecodedStream {
+    /// Traditional if more than 2% of the ideographs change under the search
+    /// fold (which maps traditional and variant forms to simplified ones).
+    pub fn script(&self) -> EditionScript {
+        if self.folded * 50 > self.ideographs {
+            EditionScript::Traditional
+        } else {
+            EditionScript::Simplified
+        }
+    }
+}
+
+/// Where a decoded text goes: written in order, and started again from
+/// nothing when an encoding tried turns out wrong.
+pub trait Restart: Write {
+    fn restart(&mut self) -> io::Result<()>;
+}
+
+impl Restart for Vec<u8> {
+    fn restart(&mut self) -> io::Result<()> {
+        self.clear();
+        Ok(())
+    }
+}
+
+impl Restart for std::fs::File {
+    fn restart(&mut self) -> io::Result<()> {
+        self.set_len(0)?;
+        self.seek(SeekFrom::Start(0)).map(drop)
+    }
+}
+
+fn looks_binary(sample: &[u8]) -> bool {
     let control = sample
         .iter()
         .filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0c)))
@@ -43,44 +115,226 @@ fn looks_binary(bytes: &[u8]) -> bool {
     sample.contains(&0) || control * 100 > sample.len()
 }
 
-fn decode_strict(bytes: &[u8], enc: &'static Encoding) -> Option<String> {
-    let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-    (!had_errors).then(|| text.into_owned())
+/// Checksum and counts of the decoded text, kept as it is written.
+struct Tally {
+    hash: Sha256,
+    bytes: u64,
+    ideographs: u64,
+    folded: u64,
 }
 
-/// Checks and decodes a file's bytes.
-pub fn decode(bytes: &[u8]) -> Result<Decoded, ImportError> {
-    if bytes.is_empty() {
+impl Tally {
+    fn new() -> Tally {
+        Tally { hash: Sha256::new(), bytes: 0, ideographs: 0, folded: 0 }
+    }
+
+    fn write(&mut self, out: &mut impl Write, s: &str) -> Result<(), ImportError> {
+        out.write_all(s.as_bytes()).map_err(io_error)?;
+        self.hash.update(s.as_bytes());
+        self.bytes += s.len() as u64;
+        for c in s.chars().filter(|c| crate::fold::is_cjk(*c)) {
+            self.ideographs += 1;
+            if crate::fold::fold_char(c, crate::FoldMode::Folded) != Some(c) {
+                self.folded += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self, encoding: &'static Encoding) -> Result<DecodedStream, ImportError> {
+        if self.ideographs == 0 {
+            return Err(ImportError::NoText);
+        }
+        Ok(DecodedStream {
+            encoding: encoding.name(),
+            sha256: self.hash.finalize().iter().map(|b| format!("{b:02x}")).collect(),
+            bytes: self.bytes,
+            ideographs: self.ideographs,
+            folded: self.folded,
+        })
+    }
+}
+
+/// Fills `buf` from `input` as far as it goes; the bytes read (fewer than
+/// `buf.len()` only at the end).
+fn read_full(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match input.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// The input from its start, without a UTF-8 byte order mark, in pieces of
+/// [`CHUNK`] bytes; more than [`MAX_IMPORT_BYTES`] in all is an error (a
+/// file that grew since its size was checked).
+struct Pieces<'a, R> {
+    input: &'a mut R,
+    buf: Vec<u8>,
+    total: u64,
+}
+
+impl<'a, R: Read + Seek> Pieces<'a, R> {
+    fn from_start(input: &'a mut R, chunk: usize) -> Result<Pieces<'a, R>, ImportError> {
+        input.seek(SeekFrom::Start(0)).map_err(io_error)?;
+        let mut bom = [0u8; 3];
+        let n = read_full(input, &mut bom).map_err(io_error)?;
+        let skip = if bom[..n] == *b"\xEF\xBB\xBF" { 3 } else { 0 };
+        input.seek(SeekFrom::Start(skip)).map_err(io_error)?;
+        Ok(Pieces { input, buf: vec![0; chunk.max(1)], total: skip })
+    }
+
+    /// The next piece (empty at the end).
+    fn next(&mut self) -> Result<&[u8], ImportError> {
+        let n = read_full(self.input, &mut self.buf).map_err(io_error)?;
+        self.total += n as u64;
+        if self.total > MAX_IMPORT_BYTES as u64 {
+            return Err(ImportError::TooLarge { size: self.total, max: MAX_IMPORT_BYTES });
+        }
+        Ok(&self.buf[..n])
+    }
+}
+
+/// Decodes `input` as UTF-8 into `out`, in pieces; `None` as soon as it is
+/// not valid UTF-8 (what was written then is to be thrown away).
+fn utf8_pass<R: Read + Seek>(
+    input: &mut R,
+    chunk: usize,
+    out: &mut impl Write,
+) -> Result<Option<Tally>, ImportError> {
+    let mut tally = Tally::new();
+    let mut pieces = Pieces::from_start(input, chunk)?;
+    // The bytes of a character cut by the end of the last piece.
+    let mut carry: Vec<u8> = Vec::new();
+    loop {
+        let piece = pieces.next()?;
+        if piece.is_empty() {
+            return Ok(carry.is_empty().then_some(tally));
+        }
+        carry.extend_from_slice(piece);
+        let valid = match std::str::from_utf8(&carry) {
+            Ok(s) => s.len(),
+            // Cut short at the end: the rest comes with the next piece.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => return Ok(None),
+        };
+        let s = std::str::from_utf8(&carry[..valid]).expect("checked just above");
+        tally.write(out, s)?;
+        carry.drain(..valid);
+    }
+}
+
+/// Decodes `input` strictly as `enc` into `out`; `None` at the first
+/// malformed sequence.
+fn legacy_pass<R: Read + Seek>(
+    input: &mut R,
+    chunk: usize,
+    enc: &'static Encoding,
+    out: &mut impl Write,
+) -> Result<Option<Tally>, ImportError> {
+    let mut tally = Tally::new();
+    let mut pieces = Pieces::from_start(input, chunk)?;
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut text = String::new();
+    loop {
+        let piece = pieces.next()?;
+        let last = piece.is_empty();
+        let mut src = piece;
+        loop {
+            text.clear();
+            let room = decoder.max_utf8_buffer_length_without_replacement(src.len());
+            text.reserve(room.unwrap_or(src.len() * 3 + 16));
+            let (result, read) = decoder.decode_to_string_without_replacement(src, &mut text, last);
+            tally.write(out, &text)?;
+            src = &src[read..];
+            match result {
+                DecoderResult::InputEmpty => break,
+                DecoderResult::OutputFull => continue,
+                DecoderResult::Malformed(..) => return Ok(None),
+            }
+        }
+        if last {
+            return Ok(Some(tally));
+        }
+    }
+}
+
+/// Checks and decodes the file `input` (read from its start) into `out`, in
+/// pieces of [`CHUNK`] bytes: the same checks and the same text as
+/// [`decode`] of the whole file, with memory that does not grow with it (see
+/// the module documentation). `out` is started again if a first guess of the
+/// encoding fails; after an error it holds nothing worth keeping.
+pub fn decode_stream<R: Read + Seek>(
+    input: &mut R,
+    out: &mut impl Restart,
+) -> Result<DecodedStream, ImportError> {
+    decode_in_pieces(input, CHUNK, out)
+}
+
+/// [`decode_stream`] in pieces of `chunk` bytes (tests cut multi-byte
+/// sequences with small pieces). The binary check always looks at the first
+/// [`CHUNK`] bytes, whatever the pieces.
+#[doc(hidden)]
+pub fn decode_in_pieces<R: Read + Seek>(
+    input: &mut R,
+    chunk: usize,
+    out: &mut impl Restart,
+) -> Result<DecodedStream, ImportError> {
+    let size = input.seek(SeekFrom::End(0)).map_err(io_error)?;
+    if size == 0 {
         return Err(ImportError::Empty);
     }
-    if bytes.len() > MAX_IMPORT_BYTES {
-        return Err(ImportError::TooLarge { size: bytes.len(), max: MAX_IMPORT_BYTES });
+    if size > MAX_IMPORT_BYTES as u64 {
+        return Err(ImportError::TooLarge { size, max: MAX_IMPORT_BYTES });
     }
-    if looks_binary(bytes) {
+    input.seek(SeekFrom::Start(0)).map_err(io_error)?;
+    let mut sample = vec![0u8; CHUNK];
+    let n = read_full(input, &mut sample).map_err(io_error)?;
+    if looks_binary(&sample[..n]) {
         return Err(ImportError::Binary);
     }
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let decoded = if let Ok(s) = std::str::from_utf8(body) {
-        Decoded { text: s.to_owned(), encoding: UTF_8.name() }
-    } else {
-        let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-        detector.feed(body, true);
-        let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
-        // Only the encodings Chinese texts come in; a guess of anything else
-        // (windows-1252 for random bytes, say) means we cannot read it.
-        let candidates: [&'static Encoding; 2] =
-            if guess == BIG5 { [BIG5, GB18030] } else { [GB18030, BIG5] };
-        candidates
-            .iter()
-            .find_map(|enc| {
-                decode_strict(body, enc).map(|text| Decoded { text, encoding: enc.name() })
-            })
-            .ok_or(ImportError::Undecodable { guess: guess.name() })?
-    };
-    if !decoded.text.chars().any(crate::fold::is_cjk) {
-        return Err(ImportError::NoText);
+    drop(sample);
+    if let Some(tally) = utf8_pass(input, chunk, out)? {
+        return tally.finish(UTF_8);
     }
-    Ok(decoded)
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    {
+        let mut pieces = Pieces::from_start(input, chunk)?;
+        loop {
+            let piece = pieces.next()?;
+            let last = piece.is_empty();
+            detector.feed(piece, last);
+            if last {
+                break;
+            }
+        }
+    }
+    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    // Only the encodings Chinese texts come in; a guess of anything else
+    // (windows-1252 for random bytes, say) means we cannot read it.
+    let candidates: [&'static Encoding; 2] =
+        if guess == BIG5 { [BIG5, GB18030] } else { [GB18030, BIG5] };
+    for enc in candidates {
+        out.restart().map_err(io_error)?;
+        if let Some(tally) = legacy_pass(input, chunk, enc, out)? {
+            return tally.finish(enc);
+        }
+    }
+    Err(ImportError::Undecodable { guess: guess.name() })
+}
+
+/// Checks and decodes a file's bytes (held whole; [`decode_stream`] for a
+/// file read in pieces).
+pub fn decode(bytes: &[u8]) -> Result<Decoded, ImportError> {
+    let mut out = Vec::new();
+    let d = decode_stream(&mut io::Cursor::new(bytes), &mut out)?;
+    let text = String::from_utf8(out).map_err(|e| ImportError::Io(e.to_string()))?;
+    Ok(Decoded { text, encoding: d.encoding })
 }
 
 #[cfg(test)]
@@ -113,7 +367,6 @@ mod tests {
             decode(&[0xff, 0xfe, 0xfd, 0x81, 0x20, 0xff, 0xff]),
             Err(ImportError::Undecodable { .. })
         ));
-        let big = vec![b'a'; MAX_IMPORT_BYTES + 1];
-        assert!(matches!(decode(&big), Err(ImportError::TooLarge { .. })));
+        
     }
 }

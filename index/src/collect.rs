@@ -78,9 +78,16 @@ pub struct Ranked {
 
 impl Eq for Ranked {}
 impl Ord for Ranked {
-    /// "Greater" means better: higher score, then earlier document.
+    /// "Greater" means better: higher score, then earlier in source order
+    /// (`seq`), so that equal scores come in reading order whatever the
+    /// index's segments: tantivy's document addresses differ between two
+    /// builds of the same texts (its writer threads share the documents out,
+    /// and an import's build adds a segment to the earlier ones).
     fn cmp(&self, other: &Self) -> Ordering {
-        self.score.total_cmp(&other.score).then_with(|| other.doc.cmp(&self.doc))
+        self.score
+            .total_cmp(&other.score)
+            .then_with(|| other.seq.cmp(&self.seq))
+            .then_with(|| other.doc.cmp(&self.doc))
     }
 }
 impl PartialOrd for Ranked {
@@ -202,8 +209,8 @@ impl SegmentCollector for MatchSegmentCollector {
         let layer = self.layer_ord.first(doc).unwrap_or(0) as usize;
         self.totals.add(source, layer, occurrences as u64);
         let weight = LAYER_WEIGHT.get(layer).copied().unwrap_or(1.0);
-        // Source order matters only to the other sort orders.
-        let seq = if self.keep_all { self.seq.first(doc).unwrap_or(0) } else { 0 };
+        // Source order: the other sort orders, and ties of relevance.
+        let seq = self.seq.first(doc).unwrap_or(0);
         let ranked = Ranked {
             score: score * weight,
             doc: DocAddress::new(self.segment, doc),

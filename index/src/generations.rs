@@ -230,18 +230,45 @@ impl Generations {
     /// called [`Generations::prepare`]. A build that fails leaves nothing
     /// behind; one cut short by a crash leaves a `.building-…` folder that
     /// the next [`Generations::collect_garbage`] removes.
+    ///
+    /// If the current generation holds the corpus's first sources exactly as
+    /// a build would, and nothing else (the library before an import: see
+    /// `location::as_base`), the new generation starts from its files, linked
+    /// in, and indexes only the sources after them, so an import costs in
+    /// proportion to the text imported; the current generation is only read.
+    /// Should that fail, the generation is built whole.
     pub fn build(&self, corpus: &Corpus, progress: &mut dyn FnMut(Progress)) -> Result<String> {
+        let base =
+            self.current().ok().and_then(|name| location::as_base(&self.root.join(name), corpus));
+        if let Some(base) = base {
+            let built = self.build_with(|staging, progress| {
+                location::write_incremental(staging, &base, corpus, progress, write_lease)
+            }, progress);
+            if built.is_ok() {
+                return built;
+            }
+        }
+        self.build_with(
+            |staging, progress| location::write_complete(staging, corpus, progress, write_lease),
+            progress,
+        )
+    }
+
+    /// Runs `write` into a fresh `.building-…` folder and renames it to a new
+    /// generation's name; on failure removes it.
+    fn build_with(
+        &self,
+        write: impl FnOnce(&Path, &mut dyn FnMut(Progress)) -> Result<crate::meta::IndexMeta>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<String> {
         let pid = std::process::id();
         let stamp = nanos();
         let staging = self.root.join(format!("{BUILDING_PREFIX}{pid}-{stamp}"));
         let name = format!("{GENERATION_PREFIX}{stamp:x}-{pid}");
         let target = self.root.join(&name);
         std::fs::create_dir(&staging).map_err(io_err(&staging))?;
-        let built = location::write_complete(&staging, corpus, progress, |dir| {
-            let lease = dir.join(LEASE_FILE);
-            File::create(&lease).map(drop).map_err(io_err(&lease))
-        })
-        .and_then(|_| std::fs::rename(&staging, &target).map_err(io_err(&target)));
+        let built = write(&staging, progress)
+            .and_then(|_| std::fs::rename(&staging, &target).map_err(io_err(&target)));
         if let Err(e) = built {
             let _ = std::fs::remove_dir_all(&staging);
             return Err(e);
@@ -367,6 +394,12 @@ impl Generations {
             }
         }
     }
+}
+
+/// A generation's `.lease`, written before its description.
+fn write_lease(dir: &Path) -> Result<()> {
+    let lease = dir.join(LEASE_FILE);
+    File::create(&lease).map(drop).map_err(io_err(&lease))
 }
 
 /// Removes a file, a link (never what it points to) or a whole folder.

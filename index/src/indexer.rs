@@ -58,7 +58,11 @@ pub struct BuildOptions {
 impl Default for BuildOptions {
     fn default() -> Self {
         let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(4);
-        BuildOptions { threads, memory_budget: 128 * 1024 * 1024 * threads }
+        // tantivy flushes a segment whenever a thread's share of the budget
+        // is spent: this bounds what a build holds, however large the
+        // library (an import of 50M characters must peak no higher than one
+        // of 10M, issue 10), at the price of more segments to merge.
+        BuildOptions { threads, memory_budget: 40 * 1024 * 1024 * threads }
     }
 }
 
@@ -76,26 +80,213 @@ pub fn write_index<'a>(
     options: BuildOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Index> {
-    std::fs::create_dir_all(dir).map_err(crate::error::io_err(dir))?;
-    let (schema, fields) = schema::build();
-    let directory = CacheDirectory::open(dir)?;
-    if Index::exists(&directory).map_err(tantivy::TantivyError::from)? {
-        return Err(tantivy::TantivyError::IndexAlreadyExists.into());
-    }
-    let index = Index::create(directory, schema, IndexSettings::default())?;
-    tokenizer::register(&index);
-    let mut writer: IndexWriter =
-        index.writer_with_num_threads(options.threads, options.memory_budget)?;
     let total = docs.len();
+    let mut builder = Builder::create(dir, sources, options)?;
     for (i, d) in docs.enumerate() {
-        writer.add_document(to_document(&fields, sources, &d))?;
+        builder.add(&d)?;
         if i % 4096 == 0 || i + 1 == total {
             progress(Progress { done: i + 1, total });
         }
     }
-    writer.commit()?;
-    writer.wait_merging_threads()?;
-    Ok(index)
+    builder.finish()
+}
+
+/// An index being written: documents go in one at a time, tantivy's writer
+/// flushing a segment to disk whenever its memory budget is spent, so what a
+/// build holds does not grow with what it indexes.
+pub struct Builder {
+    index: Index,
+    writer: IndexWriter,
+    fields: Fields,
+    sources: Vec<String>,
+}
+
+impl Builder {
+    /// A new index in `dir` (which must be empty or absent).
+    pub fn create(dir: &Path, sources: &[String], options: BuildOptions) -> Result<Builder> {
+        std::fs::create_dir_all(dir).map_err(crate::error::io_err(dir))?;
+        let (schema, _) = schema::build();
+        let directory = CacheDirectory::open(dir)?;
+        if Index::exists(&directory).map_err(tantivy::TantivyError::from)? {
+            return Err(tantivy::TantivyError::IndexAlreadyExists.into());
+        }
+        let index = Index::create(directory, schema, IndexSettings::default())?;
+        Builder::over(index, sources, options)
+    }
+
+    /// The index already in `dir` (a copy of an earlier one, see
+    /// [`crate::generations`]), to add documents to.
+    pub fn open(dir: &Path, sources: &[String], options: BuildOptions) -> Result<Builder> {
+        let index = Index::open(CacheDirectory::open(dir)?)?;
+        Builder::over(index, sources, options)
+    }
+
+    fn over(index: Index, sources: &[String], options: BuildOptions) -> Result<Builder> {
+        tokenizer::register(&index);
+        let fields = Fields::from_schema(&index.schema())?;
+        let writer: IndexWriter =
+            index.writer_with_num_threads(options.threads, options.memory_budget)?;
+        Ok(Builder { index, writer, fields, sources: sources.to_vec() })
+    }
+
+    pub fn add(&mut self, d: &SegmentDoc) -> Result<()> {
+        self.writer.add_document(to_document(&self.fields, &self.sources, d))?;
+        Ok(())
+    }
+
+    /// Deletes every document of `source` added so far (a text that failed
+    /// part way through being streamed).
+    pub fn delete_source(&mut self, source: &str) {
+        self.writer.delete_term(tantivy::Term::from_field_text(self.fields.source, source));
+    }
+
+    /// Commits, waits for merges, and returns the index.
+    pub fn finish(mut self) -> Result<Index> {
+        self.writer.commit()?;
+        self.writer.wait_merging_threads()?;
+        Ok(self.index)
+    }
+}
+
+/// What [`add_sources`] did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Added {
+    /// Documents now in the index from these sources.
+    pub docs: u64,
+    /// Sources that could not be read (id, why): none of their documents
+    /// are in the index.
+    pub unreadable: Vec<(String, String)>,
+}
+
+/// Adds the documents of the corpus's sources from the `from`-th on, their
+/// `seq` counted on from `seq` (the documents already in the index), one
+/// source at a time: a text streamed from its file
+/// ([`Corpus::index_passages`]) passes through one passage at a time, so a
+/// build holds neither the library nor a whole text. A text that fails part
+/// way has its documents deleted again and is reported; the documents after
+/// it are numbered as if it had none, as a build of a library without it.
+pub fn add_sources(
+    builder: &mut Builder,
+    corpus: &Corpus,
+    from: usize,
+    seq: u64,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Added> {
+    use sheli_corpus::corpus::IndexPassages;
+    let sources = &corpus.sources()[from.min(corpus.sources().len())..];
+    let total: usize = sources.iter().map(|s| expected_docs(corpus, &s.info.id)).sum();
+    let mut added = Added::default();
+    let first = seq;
+    let mut seq = seq;
+    let mut done = 0usize;
+    let report = |done: usize, progress: &mut dyn FnMut(Progress)| {
+        if done % 4096 == 0 {
+            progress(Progress { done, total: total.max(done) });
+        }
+    };
+    for source in sources {
+        let id = &source.info.id;
+        match corpus.index_passages(id) {
+            None => {}
+            Some(IndexPassages::Unreadable(why)) => {
+                added.unreadable.push((id.clone(), why));
+            }
+            Some(IndexPassages::Read { passages, lines }) => {
+                let mut tails = jing_tails(source.info.format, passages);
+                for passage in passages {
+                    for (i, seg) in passage.segments.iter().enumerate() {
+                        let line_starts = line_starts(seg, |off| lines.line_of(off));
+                        builder.add(&SegmentDoc {
+                            passage: &passage.id,
+                            source: id,
+                            work: &source.info.work,
+                            layer: seg.layer,
+                            segment: i as u32,
+                            ji: seg.ji,
+                            line: seg.line,
+                            line_starts,
+                            text: &seg.text,
+                            tail: tails.next().unwrap_or_default(),
+                            seq,
+                        })?;
+                        seq += 1;
+                        done += 1;
+                        report(done, progress);
+                    }
+                }
+            }
+            Some(IndexPassages::Stream(stream)) => {
+                // Plain texts join no 經 across notes: every tail is empty.
+                let start = seq;
+                let mut failed = None;
+                for passage in stream {
+                    let streamed = match passage {
+                        Ok(p) => p,
+                        Err(e) => {
+                            failed = Some(e.to_string());
+                            break;
+                        }
+                    };
+                    let passage = &streamed.passage;
+                    for (i, seg) in passage.segments.iter().enumerate() {
+                        builder.add(&SegmentDoc {
+                            passage: &passage.id,
+                            source: id,
+                            work: &source.info.work,
+                            layer: seg.layer,
+                            segment: i as u32,
+                            ji: seg.ji,
+                            line: seg.line,
+                            line_starts: streamed.line_starts[i].clone(),
+                            text: &seg.text,
+                            tail: String::new(),
+                            seq,
+                        })?;
+                        seq += 1;
+                        done += 1;
+                        report(done, progress);
+                    }
+                }
+                if let Some(why) = failed {
+                    builder.delete_source(id);
+                    seq = start;
+                    added.unreadable.push((id.clone(), why));
+                }
+            }
+        }
+    }
+    progress(Progress { done, total: total.max(done) });
+    added.docs = seq - first;
+    Ok(added)
+}
+
+/// Where the raw line changes inside a segment, from the line of each of its
+/// characters' byte offsets.
+fn line_starts(seg: &sheli_corpus::Segment, line_of: impl Fn(usize) -> u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut last = seg.line;
+    for (c, &off) in seg.offsets.iter().enumerate() {
+        let l = line_of(off as usize);
+        if l != last {
+            out.push((c as u32, l));
+            last = l;
+        }
+    }
+    out
+}
+
+/// The documents a source is expected to give, for progress: counted if it
+/// is at hand, as recorded at import otherwise (0 if nothing is known).
+fn expected_docs(corpus: &Corpus, id: &str) -> usize {
+    if corpus.is_read(id) {
+        return corpus.passages_of(id).iter().map(|p| p.segments.len()).sum();
+    }
+    corpus
+        .known_counts(id)
+        .map(|c| {
+            c.layers.values().sum::<usize>() - c.layers.get("記").copied().unwrap_or(0)
+        })
+        .unwrap_or(0)
 }
 
 fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {

@@ -161,29 +161,111 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
 /// Writes a complete index for `corpus` into `dir`, which must not exist:
 /// the tantivy files, then its description ([`META_FILE`]) last, so that a
 /// folder without the description is never taken for a finished index.
-/// Returns the description written.
+/// Returns the description written. The sources are read one at a time
+/// ([`indexer::add_sources`]: a user's text is streamed from its file).
 pub(crate) fn write_complete(
     dir: &Path,
     corpus: &Corpus,
     progress: &mut dyn FnMut(Progress),
     before_meta: impl FnOnce(&Path) -> Result<()>,
 ) -> Result<IndexMeta> {
-    let docs = indexer::corpus_docs(corpus);
-    let meta = IndexMeta::for_corpus(corpus, docs.len());
+    let meta = IndexMeta::for_corpus(corpus, 0);
     let source_ids: Vec<String> = meta.sources.iter().map(|(id, _)| id.clone()).collect();
-    let index = indexer::write_index(
-        dir,
-        &source_ids,
-        docs.into_iter(),
-        BuildOptions::default(),
-        progress,
-    )?;
-    drop(index);
+    let mut builder = indexer::Builder::create(dir, &source_ids, BuildOptions::default())?;
+    let added = indexer::add_sources(&mut builder, corpus, 0, 0, progress)?;
+    drop(builder.finish()?);
+    finish_meta(dir, IndexMeta { segments: added.docs as usize, ..meta }, before_meta)
+}
+
+/// Writes the description of the index just written in `dir`, after
+/// `before_meta` (the lease of a generation).
+fn finish_meta(
+    dir: &Path,
+    meta: IndexMeta,
+    before_meta: impl FnOnce(&Path) -> Result<()>,
+) -> Result<IndexMeta> {
     before_meta(dir)?;
     let json = serde_json::to_vec_pretty(&meta).map_err(|e| IndexError::Meta(e.to_string()))?;
     let meta_path = dir.join(META_FILE);
     std::fs::write(&meta_path, json).map_err(io_err(&meta_path))?;
     Ok(meta)
+}
+
+/// A finished index that a new one for `corpus` can start from: it holds the
+/// corpus's first `sources` sources exactly as a build of the corpus would
+/// (same schema, same texts and stamps, checked by their
+/// [`crate::meta::prefix_hashes`]), and every file matches its checksum.
+pub(crate) struct Base {
+    pub dir: PathBuf,
+    pub meta: IndexMeta,
+    pub sources: usize,
+}
+
+/// `dir` as a [`Base`] for an index of `corpus`, if it is one: a strict
+/// prefix of the corpus's sources, sound. `None` otherwise (then the index
+/// is built whole).
+pub(crate) fn as_base(dir: &Path, corpus: &Corpus) -> Option<Base> {
+    let meta = read_meta(dir)?;
+    if meta.schema_version != SCHEMA_VERSION {
+        return None;
+    }
+    let expected = IndexMeta::for_corpus(corpus, 0);
+    let k = meta.sources.len();
+    if k == 0 || k >= expected.sources.len() || meta.sources[..] != expected.sources[..k] {
+        return None;
+    }
+    if crate::meta::prefix_hashes(corpus).get(k) != Some(&meta.corpus_hash) {
+        return None;
+    }
+    // A damaged file copied into the new index would be damaged there too.
+    let index = Index::open(CacheDirectory::open_read_only(dir).ok()?).ok()?;
+    if !damaged_files(&index).ok()?.is_empty() {
+        return None;
+    }
+    Some(Base { dir: dir.to_path_buf(), meta, sources: k })
+}
+
+/// Files of a finished index that are not tantivy's: its description, the
+/// readers' lease, lock files.
+fn is_ours(name: &str) -> bool {
+    name == META_FILE || name.starts_with(".lease") || name.ends_with(".lock")
+}
+
+/// Writes into `dir` (which must not exist) an index of `corpus` that starts
+/// from `base`: its files are linked into `dir` (hard links, so nothing is
+/// copied; a copy where the file system has none) — tantivy never changes a
+/// file once written, and `base` is never written again, so the two share
+/// them safely — and only the sources after the base's are indexed. What it
+/// costs therefore grows with the new texts, not with the library; the
+/// index answers every query as a whole build would (the same documents,
+/// `seq` numbered on from the base's; tantivy's statistics are over all
+/// segments). Then the description, last, as [`write_complete`].
+pub(crate) fn write_incremental(
+    dir: &Path,
+    base: &Base,
+    corpus: &Corpus,
+    progress: &mut dyn FnMut(Progress),
+    before_meta: impl FnOnce(&Path) -> Result<()>,
+) -> Result<IndexMeta> {
+    std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+    for entry in std::fs::read_dir(&base.dir).map_err(io_err(&base.dir))? {
+        let entry = entry.map_err(io_err(&base.dir))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_ours(&name) || !entry.file_type().map_err(io_err(&base.dir))?.is_file() {
+            continue;
+        }
+        let (from, to) = (entry.path(), dir.join(&name));
+        if std::fs::hard_link(&from, &to).is_err() {
+            std::fs::copy(&from, &to).map_err(io_err(&to))?;
+        }
+    }
+    let meta = IndexMeta::for_corpus(corpus, 0);
+    let source_ids: Vec<String> = meta.sources.iter().map(|(id, _)| id.clone()).collect();
+    let mut builder = indexer::Builder::open(dir, &source_ids, BuildOptions::default())?;
+    let before = base.meta.segments as u64;
+    let added = indexer::add_sources(&mut builder, corpus, base.sources, before, progress)?;
+    drop(builder.finish()?);
+    finish_meta(dir, IndexMeta { segments: (before + added.docs) as usize, ..meta }, before_meta)
 }
 
 /// Opens a finished index just written by [`write_complete`], read-only.

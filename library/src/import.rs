@@ -1,21 +1,24 @@
 //! Adding a user's own texts to the library.
 //!
 //! All or nothing: every file is read, decoded and parsed before anything is
-//! written; then each text is written to a temporary file and renamed into
-//! place, and the manifest — the one file that makes texts part of the
-//! library — is replaced last, atomically. A crash at any point leaves the
-//! library as it was (at worst with an unlisted text file, which is ignored).
+//! made part of the library. Each file is decoded in pieces into a temporary
+//! file of its own in `texts/` (`.import-<pid>-<n>.tmp`, held under an
+//! exclusive `flock` for as long as it lives, so that another import's
+//! clean-up never takes it for a leftover), then read back one paragraph at a
+//! time to count its passages: an import's memory does not grow with the
+//! file (`sheli_corpus::import::decode_stream`, `PlainStream`). Then, holding
+//! the writers' lock, each temporary file is synced and renamed into place,
+//! and the manifest — the one file that makes texts part of the library — is
+//! replaced last, atomically. A crash at any point leaves the library as it
+//! was (at worst with an unlisted text file or a temporary one, which is
+//! ignored and removed by the next import).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Serialize;
-use sha2::{Digest, Sha256};
-use sheli_corpus::import::decode;
-use sheli_corpus::manifest::EditionScript;
-use sheli_corpus::text::LineIndex;
-use sheli_corpus::{Corpus, SourceInfo};
+use sheli_corpus::SourceInfo;
 
 use super::{LibraryError, Result, UserManifest, file_err};
 use crate::lock::{DEFAULT_WAIT, WriterLock};
@@ -124,16 +127,39 @@ pub(super) fn recorded_counts(
     read_manifest(dir).map(|m| m.counts).unwrap_or_default()
 }
 
-/// Reads a listed text when its passages are first asked for: still a
-/// regular file (never a pipe swapped in since it was listed, which would
-/// block), as UTF-8.
-pub(super) fn loader(path: &Path) -> sheli_corpus::TextLoader {
+/// Opens a listed text when it is read (its passages asked for, or the
+/// index built from it): still a regular file (never a pipe swapped in since
+/// it was listed, which would block), read in pieces.
+pub(super) fn reader(path: &Path) -> sheli_corpus::corpus::TextReader {
     let path = path.to_path_buf();
-    Arc::new(move || match std::fs::symlink_metadata(&path) {
-        Ok(meta) if meta.is_file() => std::fs::read_to_string(&path).map_err(|e| e.to_string()),
-        Ok(_) => Err("it is not a regular file".into()),
-        Err(e) => Err(e.to_string()),
+    Arc::new(move || {
+        let file = open_regular(&path)?;
+        Ok(Box::new(std::io::BufReader::with_capacity(256 * 1024, file))
+            as Box<dyn std::io::BufRead + Send>)
     })
+}
+
+/// The file at `path`, opened only if it is a regular file: without
+/// blocking (a FIFO swapped in would block an open), and checked again on
+/// the handle, so a file swapped between the check and the open is caught.
+fn open_regular(path: &Path) -> std::result::Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let not_regular = "it is not a regular file (a folder, a device, a pipe or a socket)";
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Err(not_regular.into()),
+        Err(e) => return Err(e.to_string()),
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => Ok(file),
+        Ok(_) => Err(not_regular.into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The listed texts with their contents; those that cannot be read join the
@@ -204,23 +230,6 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn hash8(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().take(4).map(|b| format!("{b:02x}")).collect()
-}
-
-/// Traditional if more than 2% of the ideographs change under the search
-/// fold (which maps traditional and variant forms to simplified ones).
-fn guess_script(text: &str) -> EditionScript {
-    let (mut total, mut changed) = (0usize, 0usize);
-    for c in text.chars().filter(|c| sheli_corpus::fold::is_cjk(*c)) {
-        total += 1;
-        if sheli_corpus::fold::fold_char(c, sheli_corpus::FoldMode::Folded) != Some(c) {
-            changed += 1;
-        }
-    }
-    if changed * 50 > total { EditionScript::Traditional } else { EditionScript::Simplified }
-}
-
 /// Writes `bytes` to `path` atomically (temporary file, sync, rename). The
 /// temporary file's name is this process's own, so two writers never write
 /// into the same one.
@@ -235,13 +244,16 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// A file to import: where it came from, and its bytes (or why they could
-/// not be read).
+/// not be read), or the path it is read from in pieces.
 pub struct ImportInput {
     /// How messages name it: the path given, or the file's name.
     pub label: String,
     /// The file's name (recorded as the text's origin).
     pub file_name: String,
+    /// The bytes, for a file the window read (ignored when `path` is given).
     pub bytes: std::result::Result<Vec<u8>, String>,
+    /// The file to read, in pieces, never whole (`sheli import`).
+    pub path: Option<PathBuf>,
 }
 
 impl ImportInput {
@@ -251,6 +263,7 @@ impl ImportInput {
             label: file_name.to_owned(),
             file_name: file_name.to_owned(),
             bytes: Ok(bytes),
+            path: None,
         }
     }
 
@@ -279,21 +292,122 @@ pub fn import(
                 .file_name()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            bytes: read_bounded(&path),
+            bytes: Ok(Vec::new()),
+            path: Some(path),
         })
         .collect();
     import_inputs(dir, inputs, work, progress)
 }
 
-/// Temporary files an interrupted import left in `texts/` (holding the
-/// writers' lock, no other import is writing one).
+/// Temporary files an interrupted import left in `texts/`: those no live
+/// import holds (each holds an exclusive `flock` on its own while it
+/// decodes, before it takes the writers' lock; the manifest's are written
+/// only under the writers' lock, which we hold).
 fn remove_leftovers(texts: &Path) {
     for e in std::fs::read_dir(texts).into_iter().flatten().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') && name.ends_with(".tmp") {
-            let _ = std::fs::remove_file(e.path());
+            let free = std::fs::File::open(e.path()).is_ok_and(|f| f.try_lock().is_ok());
+            if free {
+                let _ = std::fs::remove_file(e.path());
+            }
         }
     }
+}
+
+/// A text decoded into a temporary file of its own in `texts/`, locked
+/// (see [`remove_leftovers`]) and removed when dropped unless it was
+/// renamed into place.
+struct Staged {
+    path: PathBuf,
+    file: std::fs::File,
+    placed: bool,
+}
+
+impl Staged {
+    fn new(texts: &Path) -> std::result::Result<Staged, String> {
+        static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::fs::create_dir_all(texts).map_err(|e| format!("{}: {e}", texts.display()))?;
+        let path = texts.join(format!(".import-{}-{n}.tmp", std::process::id()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let staged = Staged { path, file, placed: false };
+        staged.file.lock().map_err(|e| e.to_string())?;
+        Ok(staged)
+    }
+
+    /// Syncs the text and renames it to `to`.
+    fn place(&mut self, to: &Path) -> Result<()> {
+        self.file.sync_all().map_err(file_err(&self.path))?;
+        std::fs::rename(&self.path, to).map_err(file_err(to))?;
+        self.placed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.placed {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// A text checked and staged, ready to be placed.
+struct Ready {
+    info: SourceInfo,
+    staged: Staged,
+    counts: sheli_corpus::TextCounts,
+    encoding: &'static str,
+}
+
+/// Decodes one input into a staged file and counts its passages, reading
+/// it in pieces (see the module documentation).
+fn stage(
+    texts: &Path,
+    input: &ImportInput,
+    work: Option<&str>,
+) -> std::result::Result<Ready, String> {
+    use sheli_corpus::import::decode_stream;
+    // The input is opened (or found unreadable) before anything is written.
+    let decoded = match &input.path {
+        Some(path) => {
+            let mut file = open_bounded(path)?;
+            let mut staged = Staged::new(texts)?;
+            decode_stream(&mut file, &mut staged.file).map(|d| (d, staged))
+        }
+        None => {
+            let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
+            let mut staged = Staged::new(texts)?;
+            decode_stream(&mut std::io::Cursor::new(bytes), &mut staged.file).map(|d| (d, staged))
+        }
+    };
+    let (decoded, staged) = decoded.map_err(|e| e.to_string())?;
+    let id = format!("user.{}", &decoded.sha256[..8]);
+    let stem = input.stem();
+    let info = SourceInfo {
+        sha256: decoded.sha256.clone(),
+        edition_note: format!("imported from {} ({})", input.label, decoded.encoding),
+        script: decoded.script(),
+        provenance: "imported by the user".into(),
+        licence: "the user's own".into(),
+        ..SourceInfo::user_text(&id, work.unwrap_or(&stem), &input.file_name)
+    };
+    let mut counts = sheli_corpus::TextCounts::counting();
+    let text = std::fs::File::open(&staged.path).map_err(|e| e.to_string())?;
+    let reader = std::io::BufReader::with_capacity(256 * 1024, text);
+    for passage in sheli_corpus::parse::PlainStream::new(&info, reader) {
+        counts.add(&passage.map_err(|e| e.to_string())?.passage);
+    }
+    if counts.passages == 0 {
+        return Err("the file holds no paragraphs".into());
+    }
+    Ok(Ready { info, staged, counts, encoding: decoded.encoding })
 }
 
 /// Longest work name accepted, in characters.
@@ -328,41 +442,43 @@ fn check_work(work: &str) -> Result<String> {
     Ok(name.to_owned())
 }
 
-/// A file's bytes, read only if it is a regular file no larger than the
-/// import limit, and never more than the limit: a FIFO given as input used
-/// to block forever, `/dev/zero` to read until memory ran out, and a 200 MB
-/// file cost 263 MB before its size was checked. The type and size are
-/// checked on the opened handle (opened without blocking), so a file swapped
-/// for a FIFO between a check and the open cannot block either.
-fn read_bounded(path: &Path) -> std::result::Result<Vec<u8>, String> {
-    use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = "it is not a regular file (a folder, a device, a pipe or a socket)";
+/// A file to import, opened only if it is a regular file no larger than
+/// the import limit; it is then read in pieces, never whole, and never
+/// beyond the limit (`decode_stream` stops there). A FIFO given as input
+/// used to block forever, `/dev/zero` to read until memory ran out, and a
+/// 200 MB file cost 263 MB before its size was checked. The type and size
+/// are checked on the opened handle (opened without blocking), so a file
+/// swapped for a FIFO between a check and the open cannot block either.
+fn open_bounded(path: &Path) -> std::result::Result<std::fs::File, String> {
     let max = sheli_corpus::import::MAX_IMPORT_BYTES;
-    let too_large =
-        |size: u64| format!("the file is too large ({size} bytes; at most {max} bytes)");
+    let too_large = |size: u64| {
+        format!("the file is too large ({size} bytes; at most {max} bytes, {} MB)", max >> 20)
+    };
+    // The path as given may be a link to a regular file (metadata follows
+    // it); the handle is what is read.
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err(not_regular.into());
+        return Err("it is not a regular file (a folder, a device, a pipe or a socket)".into());
     }
     if meta.len() > max as u64 {
         return Err(too_large(meta.len()));
     }
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| e.to_string())?;
+    let file = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+            .map_err(|e| e.to_string())?
+    };
     let meta = file.metadata().map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err(not_regular.into());
+        return Err("it is not a regular file (a folder, a device, a pipe or a socket)".into());
     }
-    let mut bytes = Vec::with_capacity(meta.len().min(max as u64) as usize);
-    file.take(max as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() > max {
-        return Err(too_large(bytes.len() as u64));
+    if meta.len() > max as u64 {
+        return Err(too_large(meta.len()));
     }
-    Ok(bytes)
+    Ok(file)
 }
 
 /// Imports `inputs` into the library in `dir`, all or nothing (see the
@@ -375,63 +491,35 @@ pub fn import_inputs(
 ) -> Result<ImportReport> {
     let work = work.map(check_work).transpose()?;
     let work = work.as_deref();
+    if inputs.is_empty() {
+        return Err(LibraryError::Import("  no files were given".into()));
+    }
+    let texts = dir.join(TEXTS);
+    let builtin: Vec<String> =
+        sheli_corpus::manifest::builtin_manifest()?.into_iter().map(|s| s.id).collect();
     let mut problems = Vec::new();
-    let mut ready: Vec<(SourceInfo, String, usize, &'static str)> = Vec::new();
+    let mut ready: Vec<Ready> = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         progress(i, inputs.len(), &input.label);
-        let checked =
-            (|| -> std::result::Result<(SourceInfo, String, usize, &'static str), String> {
-                let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
-                let decoded = decode(bytes).map_err(|e| e.to_string())?;
-                let id = format!("user.{}", hash8(&decoded.text));
-                if ready.iter().any(|r| r.0.id == id) {
-                    return Err("the same text is given twice".into());
-                }
-                let stem = input.stem();
-                let info = SourceInfo {
-                    sha256: Sha256::digest(decoded.text.as_bytes())
-                        .iter()
-                        .map(|b| format!("{b:02x}"))
-                        .collect(),
-                    edition_note: format!("imported from {} ({})", input.label, decoded.encoding),
-                    script: guess_script(&decoded.text),
-                    provenance: "imported by the user".into(),
-                    licence: "the user's own".into(),
-                    ..SourceInfo::user_text(&id, work.unwrap_or(&stem), &input.file_name)
-                };
-                let passages = sheli_corpus::parse::parse(
-                    &info,
-                    &decoded.text,
-                    &LineIndex::new(&decoded.text),
-                )
-                .map_err(|e| e.to_string())?
-                .len();
-                if passages == 0 {
-                    return Err("the file holds no paragraphs".into());
-                }
-                Ok((info, decoded.text, passages, decoded.encoding))
-            })();
+        let checked = stage(&texts, input, work).and_then(|r| {
+            // Ids unique: among the texts given and with the built-in ones.
+            if ready.iter().any(|o| o.info.id == r.info.id) {
+                Err("the same text is given twice".into())
+            } else if builtin.contains(&r.info.id) {
+                Err(format!("its id {} is a built-in text's", r.info.id))
+            } else {
+                Ok(r)
+            }
+        });
         match checked {
             Ok(r) => ready.push(r),
             Err(why) => problems.push(format!("  {}: {why}", input.label)),
         }
     }
     progress(inputs.len(), inputs.len(), "");
-    if inputs.is_empty() {
-        return Err(LibraryError::Import("  no files were given".into()));
-    }
     if !problems.is_empty() {
         return Err(LibraryError::Import(problems.join("\n")));
     }
-    // The texts must also parse together with the built-in ones (ids unique).
-    let mut check = Corpus::builtin()?;
-    for (info, text, ..) in &ready {
-        check.add_source(info.clone(), Arc::from(text.as_str()))?;
-    }
-    // What each holds, recorded beside it so the library lists it unread.
-    let counts: Vec<sheli_corpus::TextCounts> =
-        ready.iter().map(|(info, ..)| sheli_corpus::TextCounts::of(&check, &info.id)).collect();
-    drop(check);
     // One writer at a time (docs/data-folder.md): the manifest is read only
     // now, holding the lock, so a text another import added meanwhile is
     // kept, not overwritten by our older copy of the list.
@@ -439,27 +527,25 @@ pub fn import_inputs(
     let mut manifest = read_manifest(dir)?;
     let already: Vec<String> = ready
         .iter()
-        .filter(|r| manifest.source.iter().any(|s| s.id == r.0.id))
-        .map(|r| format!("  {}: this text is already in the library", r.0.origin))
+        .filter(|r| manifest.source.iter().any(|s| s.id == r.info.id))
+        .map(|r| format!("  {}: this text is already in the library", r.info.origin))
         .collect();
     if !already.is_empty() {
         return Err(LibraryError::Import(already.join("\n")));
     }
-    let texts = dir.join(TEXTS);
-    std::fs::create_dir_all(&texts).map_err(file_err(&texts))?;
     remove_leftovers(&texts);
     let mut imported = Vec::new();
-    for ((info, text, passages, encoding), counts) in ready.into_iter().zip(counts) {
-        write_atomic(&texts.join(&info.file), text.as_bytes())?;
-        manifest.counts.insert(info.id.clone(), counts);
+    for mut r in ready {
+        r.staged.place(&texts.join(&r.info.file))?;
         imported.push(ImportedText {
-            id: info.id.clone(),
-            work: info.work.clone(),
-            file: info.origin.clone(),
-            encoding: encoding.to_owned(),
-            passages,
+            id: r.info.id.clone(),
+            work: r.info.work.clone(),
+            file: r.info.origin.clone(),
+            encoding: r.encoding.to_owned(),
+            passages: r.counts.passages,
         });
-        manifest.source.push(info);
+        manifest.counts.insert(r.info.id.clone(), r.counts);
+        manifest.source.push(r.info);
     }
     let toml = toml::to_string_pretty(&manifest).map_err(|e| LibraryError::Manifest {
         path: manifest_path(dir).display().to_string(),

@@ -33,10 +33,11 @@ pub(crate) fn open(library: &Library, progress: &mut dyn FnMut(Progress)) -> Res
         Err(reason) => reason,
     };
     if !library.parsed {
-        // Building needs the texts themselves; and a text the full open
-        // leaves out (not UTF-8, unparseable) makes the listed library differ
-        // from the indexed one, which the full library then finds current.
-        return open(&Library::open(&library.dir)?, progress);
+        // Building needs the texts themselves: the library opened lazily
+        // streams them into the build (nothing of them is kept). A text that
+        // cannot be read stays listed, without passages, so the index built
+        // is current for the unparsed library too.
+        return open(&Library::open_lazy(&library.dir)?, progress);
     }
     let lock = match WriterLock::acquire(&library.dir, DEFAULT_WAIT) {
         Ok(lock) => lock,
@@ -102,7 +103,7 @@ fn build_here(
     generations.prepare()?;
     // Leftovers of crashed builds first, so a full disk is not made fuller.
     let _ = generations.collect_garbage();
-    let name = generations.build(&whole(&library.corpus), progress)?;
+    let name = generations.build(&library.corpus, progress)?;
     generations.switch_to(&name)?;
     let index = generations.open_current(&library.corpus).map_err(|why| {
         LibraryError::Index(IndexError::Meta(format!(
@@ -114,19 +115,6 @@ fn build_here(
     // fail the search that triggered the build; the next writer tries again.
     let _ = generations.collect_garbage();
     Ok(index)
-}
-
-/// The corpus to index: every text read. A library opened lazily
-/// ([`Library::open_lazy`]) is read whole into a copy for the build, which
-/// is dropped after it, so that the process keeps only the texts it reads
-/// itself; the copy has the same fingerprint (an unreadable text listed,
-/// without passages), so the index built is current for the lazy library.
-fn whole(corpus: &sheli_corpus::Corpus) -> std::borrow::Cow<'_, sheli_corpus::Corpus> {
-    if corpus.has_lazy_sources() {
-        std::borrow::Cow::Owned(corpus.read_whole())
-    } else {
-        std::borrow::Cow::Borrowed(corpus)
-    }
 }
 
 /// Whether an index error means the data folder cannot be written.
@@ -141,7 +129,7 @@ fn build_outside(
     why: &str,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Opened> {
-    let index = sheli_index::build_detached(&whole(&library.corpus), progress)?;
+    let index = sheli_index::build_detached(&library.corpus, progress)?;
     Ok(Opened {
         index,
         rebuilt: Some(reason),

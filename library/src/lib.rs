@@ -151,7 +151,8 @@ impl Library {
     /// counts recorded at import) and checked as far as that goes without
     /// reading them. A text that turns out unreadable when it is read is
     /// reported then ([`Library::left_out`]); building the search index
-    /// reads every text (for the build only: see `index_on_disk`).
+    /// streams every text not read yet from its file, one paragraph at a
+    /// time, keeping nothing of it ([`Corpus::add_streamed_source`]).
     pub fn open_lazy(dir: &Path) -> Result<Library> {
         create_data_folder(dir)?;
         let mut corpus = Corpus::builtin()?;
@@ -161,7 +162,8 @@ impl Library {
         for text in listed {
             let (id, file) = (text.info.id.clone(), text.info.file.clone());
             let recorded = counts.get(&id).cloned();
-            match corpus.add_lazy_source(text.info.clone(), recorded, import::loader(&text.path)) {
+            match corpus.add_streamed_source(text.info.clone(), recorded, import::reader(&text.path))
+            {
                 Ok(_) => added.push(text),
                 Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
             }

@@ -11,6 +11,8 @@ mod translation;
 mod zhushu_fused;
 mod zhushu_paragraphs;
 
+pub use plain::{PlainStream, StreamedPassage};
+
 use crate::error::Result;
 use crate::manifest::{Format, SourceInfo};
 use crate::model::ParsedPassage;

@@ -9,7 +9,7 @@
 
 use crate::error::Result;
 use crate::manifest::SourceInfo;
-use crate::model::{Layer, ParsedPassage};
+use crate::model::{Layer, ParsedPassage, Passage};
 use crate::text::{Cleaning, LineIndex, SegmentBuilder};
 
 /// A paragraph's tag: its layer, and whether it is 記.
@@ -49,35 +49,230 @@ fn paragraphs(raw: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<ParsedPassage>> {
-    let mut passages: Vec<ParsedPassage> = Vec::new();
-    let mut section: Option<String> = None;
-    for range in paragraphs(raw) {
-        let text = &raw[range.clone()];
-        let lead = text.len() - text.trim_start().len();
-        let (layer, ji, body_start) = match tag(text.trim_start()) {
-            Some((l, ji, len)) => (l, ji, range.start + lead + len),
-            None => (Layer::Jing, false, range.start),
-        };
-        let mut b = SegmentBuilder::new(raw, lines, Cleaning::Plain);
-        b.push(body_start..range.end);
-        let Some(mut seg) = b.finish(layer) else { continue };
-        seg.ji = ji;
-        match layer {
+/// The segment of one paragraph (`raw[range]`), with its layer tag read;
+/// `None` for a paragraph with nothing but a tag and whitespace.
+fn paragraph_segment(
+    raw: &str,
+    lines: &LineIndex,
+    range: std::ops::Range<usize>,
+) -> Option<crate::model::Segment> {
+    let text = &raw[range.clone()];
+    let lead = text.len() - text.trim_start().len();
+    let (layer, ji, body_start) = match tag(text.trim_start()) {
+        Some((l, ji, len)) => (l, ji, range.start + lead + len),
+        None => (Layer::Jing, false, range.start),
+    };
+    let mut b = SegmentBuilder::new(raw, lines, Cleaning::Plain);
+    b.push(body_start..range.end);
+    let mut seg = b.finish(layer)?;
+    seg.ji = ji;
+    Some(seg)
+}
+
+/// Groups paragraphs into passages by the rules at the top, one paragraph at
+/// a time, holding only the passage still open (a commentary paragraph may
+/// yet join it): the same whether the text is parsed whole or streamed.
+#[derive(Default)]
+struct Grouping {
+    section: Option<String>,
+    open: Option<ParsedPassage>,
+}
+
+impl Grouping {
+    /// Places one paragraph's segment; returns the passage it closed.
+    fn place(&mut self, seg: crate::model::Segment) -> Option<ParsedPassage> {
+        match seg.layer {
             Layer::Ti => {
-                section = Some(seg.text.clone());
-                passages.push(ParsedPassage { section: section.clone(), segments: vec![seg] });
+                self.section = Some(seg.text.clone());
+                self.start(seg)
             }
-            Layer::Jing | Layer::Yi => {
-                passages.push(ParsedPassage { section: section.clone(), segments: vec![seg] })
-            }
-            _ => match passages.last_mut() {
-                Some(p) if !p.segments.iter().all(|s| s.layer == Layer::Ti) => p.segments.push(seg),
-                _ => passages.push(ParsedPassage { section: section.clone(), segments: vec![seg] }),
+            Layer::Jing | Layer::Yi => self.start(seg),
+            _ => match &mut self.open {
+                Some(p) if !p.segments.iter().all(|s| s.layer == Layer::Ti) => {
+                    p.segments.push(seg);
+                    None
+                }
+                _ => self.start(seg),
             },
         }
     }
+
+    fn start(&mut self, seg: crate::model::Segment) -> Option<ParsedPassage> {
+        self.open.replace(ParsedPassage { section: self.section.clone(), segments: vec![seg] })
+    }
+}
+
+pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<ParsedPassage>> {
+    let mut passages: Vec<ParsedPassage> = Vec::new();
+    let mut grouping = Grouping::default();
+    for range in paragraphs(raw) {
+        if let Some(seg) = paragraph_segment(raw, lines, range) {
+            passages.extend(grouping.place(seg));
+        }
+    }
+    passages.extend(grouping.open);
     Ok(passages)
+}
+
+/// A passage of a streamed text, with where the raw line changes inside
+/// each of its segments: (character index, 1-based raw line), as the index
+/// stores them — what a caller would otherwise compute from the whole
+/// text's [`LineIndex`].
+#[derive(Debug, Clone)]
+pub struct StreamedPassage {
+    pub passage: Passage,
+    pub line_starts: Vec<Vec<(u32, u32)>>,
+}
+
+/// The passages of a text in the plain format read from `reader` one
+/// paragraph at a time, the same passages, ids, lines, columns and byte
+/// offsets as [`crate::Corpus::add_source`] gives for the whole text, while
+/// holding only the paragraph being read and the passage still open. For
+/// what goes through a large text once (an import counting it, the index
+/// build), so its memory does not grow with the text. A text that is not
+/// UTF-8 is an error (`InvalidData`).
+pub struct PlainStream<R> {
+    reader: R,
+    source: String,
+    work: String,
+    /// Byte offset and 1-based number of the next line to read.
+    pos: usize,
+    line: u32,
+    line_buf: String,
+    grouping: Grouping,
+    /// Where the lines of the passage still open start.
+    pending_lines: Vec<LineStarts>,
+    ordinal: u32,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> PlainStream<R> {
+    pub fn new(info: &SourceInfo, reader: R) -> PlainStream<R> {
+        PlainStream {
+            reader,
+            source: info.id.clone(),
+            work: info.work.clone(),
+            pos: 0,
+            line: 1,
+            line_buf: String::new(),
+            grouping: Grouping::default(),
+            pending_lines: Vec::new(),
+            ordinal: 0,
+            done: false,
+        }
+    }
+
+    /// The next paragraph: its text (from the start of its first line to the
+    /// end of its last, line break included), byte offset and first line;
+    /// `None` at the end.
+    fn paragraph(&mut self) -> std::io::Result<Option<(String, usize, u32)>> {
+        let mut para: Option<(String, usize, u32)> = None;
+        loop {
+            self.line_buf.clear();
+            let n = self.reader.read_line(&mut self.line_buf)?;
+            if n == 0 {
+                return Ok(para);
+            }
+            let (at, line) = (self.pos, self.line);
+            self.pos += n;
+            if self.line_buf.ends_with('\n') {
+                self.line += 1;
+            }
+            if self.line_buf.trim().is_empty() {
+                if para.is_some() {
+                    return Ok(para);
+                }
+                continue;
+            }
+            para.get_or_insert_with(|| (String::new(), at, line)).0.push_str(&self.line_buf);
+        }
+    }
+
+    fn number(&mut self, p: ParsedPassage, lines: &[LineStarts]) -> StreamedPassage {
+        self.ordinal += 1;
+        let line_starts = p
+            .segments
+            .iter()
+            .map(|seg| {
+                let mut out = Vec::new();
+                let mut last = seg.line;
+                for (c, &off) in seg.offsets.iter().enumerate() {
+                    let l = line_of(lines, off as usize);
+                    if l != last {
+                        out.push((c as u32, l));
+                        last = l;
+                    }
+                }
+                out
+            })
+            .collect();
+        StreamedPassage {
+            passage: Passage {
+                id: format!("{}.{:04}", self.source, self.ordinal),
+                source: self.source.clone(),
+                work: self.work.clone(),
+                ordinal: self.ordinal,
+                section: p.section,
+                segments: p.segments,
+            },
+            line_starts,
+        }
+    }
+}
+
+/// Byte offset and 1-based line number of each line start of the passage
+/// still open (its paragraphs' lines), for the line of any of its offsets.
+type LineStarts = (usize, u32);
+
+fn line_of(lines: &[LineStarts], byte: usize) -> u32 {
+    let i = lines.partition_point(|&(s, _)| s <= byte);
+    lines[i.saturating_sub(1)].1
+}
+
+impl<R: std::io::BufRead> Iterator for PlainStream<R> {
+    type Item = std::io::Result<StreamedPassage>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let para = match self.paragraph() {
+                Ok(p) => p,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            let Some((text, at, first_line)) = para else {
+                self.done = true;
+                let open = self.grouping.open.take()?;
+                let lines = std::mem::take(&mut self.pending_lines);
+                return Some(Ok(self.number(open, &lines)));
+            };
+            // The paragraph parsed alone: it starts at a line start, so its
+            // columns are the file's; lines and offsets are shifted.
+            let local = LineIndex::new(&text);
+            let Some(mut seg) = paragraph_segment(&text, &local, 0..text.len()) else {
+                continue;
+            };
+            let starts: Vec<LineStarts> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .filter(|&s| s < text.len())
+                .enumerate()
+                .map(|(k, s)| (at + s, first_line + k as u32))
+                .collect();
+            seg.line += first_line - 1;
+            for off in &mut seg.offsets {
+                *off += at as u32;
+            }
+            if let Some(closed) = self.grouping.place(seg) {
+                let lines = std::mem::replace(&mut self.pending_lines, starts);
+                return Some(Ok(self.number(closed, &lines)));
+            }
+            self.pending_lines.extend(starts);
+        }
+    }
 }
 
 #[cfg(test)]

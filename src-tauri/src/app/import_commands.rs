@@ -17,6 +17,11 @@ use sheli_library::{self as library, ImportInput, Library};
 
 /// Most files in one import.
 pub const MAX_FILES: usize = 50;
+/// Largest file the window sends. Its bytes cross the IPC whole (base64
+/// in JSON, held by the page and by this process at once), so the window
+/// keeps the 20 MB it always had; `sheli import` reads a file in pieces
+/// and takes up to `sheli_corpus::import::MAX_IMPORT_BYTES` (256 MB).
+pub const MAX_WINDOW_BYTES: usize = 20 * 1024 * 1024;
 /// Longest file name accepted.
 const MAX_NAME_CHARS: usize = 200;
 /// Longest work name accepted.
@@ -63,7 +68,7 @@ pub fn import_texts(
         )));
     }
     // The encoded size is checked before anything is decoded.
-    let max_encoded = sheli_corpus::import::MAX_IMPORT_BYTES.div_ceil(3) * 4;
+    let max_encoded = MAX_WINDOW_BYTES.div_ceil(3) * 4;
     let mut inputs = Vec::with_capacity(files.len());
     for f in files {
         let name = f.name.trim();
@@ -78,8 +83,10 @@ pub fn import_texts(
         }
         let bytes = if f.base64.len() > max_encoded {
             Err(format!(
-                "the file is larger than {} MB",
-                sheli_corpus::import::MAX_IMPORT_BYTES / (1024 * 1024)
+                "the file is larger than {} MB, the most the window takes (`sheli import` \
+                 takes up to {} MB)",
+                MAX_WINDOW_BYTES >> 20,
+                sheli_corpus::import::MAX_IMPORT_BYTES >> 20
             ))
         } else {
             base64::engine::general_purpose::STANDARD

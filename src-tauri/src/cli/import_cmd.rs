@@ -30,6 +30,8 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>, json: bool) -> Result<(
     // fails (another process holds the data folder, a disk error), the
     // import still stands and the next search builds the index, so this is
     // a note, not a failure — a script must not retry an import that landed.
+    // The build streams the texts from their files and, after an import,
+    // indexes only the new ones (`sheli_index::Generations::build`).
     let built =
         super::shared::open_library(&dir).and_then(|l| Ok(l.open_index(&mut progress_printer())?));
     match built {
