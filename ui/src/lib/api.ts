@@ -226,6 +226,7 @@ import type { Glossary } from "./bindings/Glossary";
 import type { GlossaryImport } from "./bindings/GlossaryImport";
 import type { Grade } from "./bindings/Grade";
 import type { NewCard } from "./bindings/NewCard";
+import type { NoteColour } from "./bindings/NoteColour";
 import type { NoteEdit } from "./bindings/NoteEdit";
 import type { NoteFacets } from "./bindings/NoteFacets";
 import type { NoteFilter } from "./bindings/NoteFilter";
@@ -247,6 +248,7 @@ export type {
   GlossaryImport,
   Grade,
   NewCard,
+  NoteColour,
   NoteEdit,
   NoteFacets,
   NoteFilter,
@@ -353,8 +355,23 @@ export function reviewHistory(glossaryId: number, limit = 10): Promise<ReviewLog
   return call("review_history", { glossaryId, limit });
 }
 
-export function addNote(selection: TextSelection, body: string, tags: string[] = []): Promise<NoteView> {
-  return call("add_note", { selection, body, tags });
+export function addNote(
+  selection: TextSelection,
+  body: string,
+  tags: string[] = [],
+  colour: NoteColour | null = null,
+): Promise<NoteView> {
+  return call("add_note", { selection, body, tags, colour });
+}
+
+/** Note `id` is also on this selection (another passage, for a note comparing two). */
+export function addNoteAnchor(id: number, selection: TextSelection): Promise<NoteView> {
+  return call("add_note_anchor", { id, selection });
+}
+
+/** Takes anchor `index` (0: the first) off note `id`; the others move up. */
+export function removeNoteAnchor(id: number, index: number, script?: DisplayScript): Promise<NoteView> {
+  return call("remove_note_anchor", { id, index, script: script ?? null });
 }
 
 export function listNotes(filter: Partial<NoteFilter> = {}, script?: DisplayScript): Promise<NoteView[]> {

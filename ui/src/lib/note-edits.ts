@@ -3,12 +3,13 @@
 // what they reload afterwards differs (`reload`).
 import * as api from "./api";
 import type { DisplayScript } from "./bindings/DisplayScript";
+import type { NoteColour } from "./bindings/NoteColour";
 import type { NoteView } from "./bindings/NoteView";
 import type { UndoToast } from "./undo.svelte";
 
 type Reload = () => unknown;
 
-/** Saves a new body and tags; Undo restores the previous version. */
+/** Saves a new body, tags and colour; Undo restores the previous version. */
 export async function saveNote(
   toast: UndoToast,
   n: NoteView,
@@ -16,8 +17,9 @@ export async function saveNote(
   tags: string[],
   script: DisplayScript,
   reload: Reload,
+  colour: NoteColour = n.note.colour,
 ): Promise<void> {
-  await api.updateNote(n.note.id, { body, tags }, script);
+  await api.updateNote(n.note.id, { body, tags, colour }, script);
   await reload();
   toast.show("Note saved.", async () => {
     await api.undoNoteEdit(n.note.id, script);

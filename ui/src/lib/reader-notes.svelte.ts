@@ -1,5 +1,7 @@
 // The notes of the passages the reader shows: loaded per window of passages
-// in the display script, as marks for the text and cards for the margin.
+// in the display script, as marks for the text and cards for the margin. A
+// note on several passages comes once per passage, placed by its anchor
+// there (`NoteView.passage`).
 
 import * as api from "./api";
 import type { DisplayScript } from "./bindings/DisplayScript";
@@ -9,6 +11,10 @@ import type { Mark } from "./spans";
 
 /** Most passages asked for at once (the backend's page size). */
 const BATCH = 200;
+
+/** The note last opened in the reader's margin (focused, edited or
+ * pointed at): "Add to note…" on a new selection offers it first. */
+export const openNote: { id: number | null } = $state({ id: null });
 
 export class ReaderNotes {
   byPassage: Record<string, NoteView[]> = $state({});
@@ -28,7 +34,7 @@ export class ReaderNotes {
       if (gen !== this.#generation) return;
       const next: Record<string, NoteView[]> = {};
       for (const id of ids) next[id] = [];
-      for (const n of found) (next[n.note.passage_id] ??= []).push(n);
+      for (const n of found) (next[n.passage ?? n.note.passage_id] ??= []).push(n);
       this.byPassage = next;
       this.error = null;
     } catch (e) {

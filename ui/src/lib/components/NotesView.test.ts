@@ -26,7 +26,12 @@ function backend(notes: NoteView[]) {
         );
       }
       case "note_facets":
-        return { works: [{ value: "鄉射禮", count: live.length }], tags: [{ value: "office", count: 1 }] };
+        return {
+          works: [{ value: "鄉射禮", count: live.length }],
+          tags: [{ value: "office", count: 1 }],
+          colours: [{ value: "yellow", count: live.length }],
+          layers: [{ value: "注", count: live.length }],
+        };
       case "delete_note": {
         const i = live.findIndex((n) => n.note.id === args.id);
         deleted.push(...live.splice(i, 1));

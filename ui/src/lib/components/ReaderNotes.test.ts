@@ -85,6 +85,7 @@ describe("notes in the reader", () => {
       selection: { passage_id: P1, segment: 1, start: 0, end: 2, script: "original" },
       body: "the host",
       tags: [],
+      colour: "yellow",
     });
     await waitFor(() => expect(screen.queryByTestId("selection-actions")).toBeNull());
   });
