@@ -52,6 +52,7 @@ const COMMANDS: &[&str] = &[
     "import_notes",
     "render_markdown",
     "search",
+    "search_hits",
     "index_status",
     "aligned",
     "cards",

@@ -116,6 +116,7 @@ pub fn run() {
             commands::ipc::set_settings,
             import_commands::ipc::import_texts,
             reading_commands::ipc::search,
+            reading_commands::ipc::search_hits,
             reading_commands::ipc::index_status,
             reading_commands::ipc::aligned,
             reading_commands::ipc::cards,

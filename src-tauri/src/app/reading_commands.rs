@@ -1,4 +1,5 @@
-//! The IPC wrappers of the reading aids: search (`search`, `index_status`),
+//! The IPC wrappers of the reading aids: search (`search`, `search_hits`,
+//! `index_status`),
 //! the parallel column (`aligned`), the glossary cards (`cards`, `card`,
 //! `picture`), and `ui_ready`, the UI's start-up probe.
 //!
@@ -8,7 +9,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use super::search::{index_status, search};
+pub use super::search::{index_status, search, search_hits};
 pub use super::study::{aligned, card, cards, picture};
 
 /// Set to make the app print one line on stdout when the UI first becomes
@@ -38,7 +39,7 @@ pub mod ipc {
 
     use super::super::commands::ipc::blocking;
     use super::super::error::AppResult;
-    use super::super::search::{IndexStatus, SearchQuery, SearchView};
+    use super::super::search::{HitListView, IndexStatus, SearchQuery, SearchView};
     use super::super::settings::DisplayScript;
     use super::super::state::SharedState;
     use super::super::study::{AlignedView, CardView, CardsView};
@@ -50,6 +51,15 @@ pub mod ipc {
         script: Option<DisplayScript>,
     ) -> AppResult<SearchView> {
         blocking(&state, move |s| super::search(s, request, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn search_hits(
+        state: State<'_, SharedState>,
+        request: SearchQuery,
+        offset: u32,
+    ) -> AppResult<HitListView> {
+        blocking(&state, move |s| super::search_hits(s, request, offset)).await
     }
 
     #[tauri::command]

@@ -175,6 +175,11 @@ pub struct SearchView {
     pub by_work: Vec<FacetCount>,
     /// Counts by layer, in canonical order, without the layer filter.
     pub by_layer: Vec<FacetCount>,
+    /// Counts by source (an edition of a work), in library order, without
+    /// the source filter; the label is the edition and the work
+    /// (儀禮經傳通解·鄉射禮: one edition may hold several works).
+    #[ts(as = "Option<Vec<FacetCount>>", optional)]
+    pub by_source: Vec<FacetCount>,
     /// What each pinyin term of the query expanded to.
     pub pinyin: Vec<PinyinView>,
     /// How terms were read, where the user should know (a Latin word that
@@ -255,6 +260,41 @@ fn tally(t: Option<&Tally>) -> (u32, u32) {
     t.map(|t| (t.segments as u32, t.occurrences as u32)).unwrap_or((0, 0))
 }
 
+/// Most hits one `search_hits` call returns.
+pub const HIT_PAGE: u32 = 1000;
+/// Furthest a page of hits may start (beyond every segment of any library).
+const MAX_HIT_OFFSET: u32 = 10_000_000;
+
+/// `search_hits(request, offset)`: a page of the list of every matching
+/// segment of `request` (its query, filters, exact mode and order; its own
+/// page, collocations and hit flag ignored), from `offset`, at most
+/// [`HIT_PAGE`], with the total. The reader steps from hit to hit with it,
+/// asking for the next page when the user steps past one, so every hit is
+/// within reach and none is cut silently.
+pub fn search_hits(state: &AppState, q: SearchQuery, offset: u32) -> AppResult<HitListView> {
+    validate(&SearchQuery { limit: 0, offset: 0, ..q.clone() })?;
+    if offset > MAX_HIT_OFFSET {
+        return Err(AppError::invalid(format!("offset must be at most {MAX_HIT_OFFSET}")));
+    }
+    let req = SearchRequest {
+        query: q.query.clone(),
+        exact: q.exact,
+        work: clean_filter("work", q.work)?,
+        layer: clean_filter("layer", q.layer)?,
+        source: clean_filter("source", q.source)?,
+        limit: 0,
+        offset: 0,
+        sort: q.sort.unwrap_or_default().into(),
+        collocations: false,
+        hits: false,
+    };
+    let index = state.search.index()?;
+    let list = index
+        .hit_page(&req, offset as usize, HIT_PAGE as usize)
+        .map_err(|e| index_error(e, &q.query))?;
+    Ok(HitListView::from(list))
+}
+
 /// `search(request, script?)`: totals by work and layer, and a page of
 /// results with KWIC snippets, in the display script.
 pub fn search(
@@ -286,8 +326,8 @@ pub fn search(
         index.search(r).map_err(|e| index_error(e, &q.query))
     };
     let resp = run(&req)?;
-    // Each facet counts without its own filter (but with the other one).
-    let counts_without = |drop_work: bool| -> AppResult<SearchResponse> {
+    // Each facet counts without its own filter (but with the others).
+    let counts_without = |drop: &str| -> AppResult<SearchResponse> {
         let mut r = SearchRequest {
             limit: 0,
             offset: 0,
@@ -296,17 +336,19 @@ pub fn search(
             hits: false,
             ..req.clone()
         };
-        if drop_work {
-            r.work = None;
-        } else {
-            r.layer = None;
+        match drop {
+            "work" => r.work = None,
+            "layer" => r.layer = None,
+            _ => r.source = None,
         }
         run(&r)
     };
     let work_counts =
-        if work.is_some() { counts_without(true)?.by_work } else { resp.by_work.clone() };
+        if work.is_some() { counts_without("work")?.by_work } else { resp.by_work.clone() };
     let layer_counts =
-        if layer.is_some() { counts_without(false)?.by_layer } else { resp.by_layer.clone() };
+        if layer.is_some() { counts_without("layer")?.by_layer } else { resp.by_layer.clone() };
+    let source_counts =
+        if source.is_some() { counts_without("source")?.by_source } else { resp.by_source.clone() };
 
     // Each work's label in the script of its first source's labels.
     let mut works: Vec<(&str, &str)> = Vec::new();
@@ -339,6 +381,23 @@ pub fn search(
             by_layer.push(FacetCount {
                 key: l.label().to_owned(),
                 label: shown_label(&corpus, None, script).text(l.label())?,
+                segments,
+                occurrences,
+                selected,
+            });
+        }
+    }
+
+    let mut by_source = Vec::new();
+    for s in corpus.sources() {
+        let id = s.info.id.as_str();
+        let (segments, occurrences) = tally(source_counts.get(id));
+        let selected = source.as_deref() == Some(id);
+        if segments > 0 || selected {
+            let label = shown_label(&corpus, Some(id), script);
+            by_source.push(FacetCount {
+                key: id.to_owned(),
+                label: format!("{}·{}", label.text(&s.info.edition)?, label.text(&s.info.work)?),
                 segments,
                 occurrences,
                 selected,
@@ -391,6 +450,7 @@ pub fn search(
         total_occurrences: resp.total_occurrences as u32,
         by_work,
         by_layer,
+        by_source,
         pinyin: resp
             .pinyin
             .into_iter()

@@ -69,12 +69,17 @@ pub struct HitRefView {
     pub ranges: Vec<[u32; 2]>,
 }
 
-/// Every matching segment in the order of the results.
+/// Matching segments in the order of the results: all of them (up to
+/// 5000) with a search, a page of them from `search_hits`.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct HitListView {
     pub items: Vec<HitRefView>,
-    /// More segments match than `items` holds (it stops at 5000).
+    /// More segments match after `items`.
     pub truncated: bool,
+    /// Where `items` begins among all the matching segments.
+    pub offset: u32,
+    /// How many segments match in all.
+    pub total: u32,
 }
 
 impl CollocationsView {
@@ -115,6 +120,8 @@ impl From<HitList> for HitListView {
                 })
                 .collect(),
             truncated: list.truncated,
+            offset: list.offset as u32,
+            total: list.total as u32,
         }
     }
 }

@@ -80,3 +80,76 @@ fn the_request_fields_may_be_left_out_of_the_json() {
         serde_json::from_str(r#"{"query": "再拜", "sort": "left", "hits": true}"#).unwrap();
     assert_eq!(req.sort, Some(SearchSort::Left));
 }
+
+#[test]
+fn search_hits_pages_through_every_hit_in_the_order_of_the_results() {
+    use super::search::{HIT_PAGE, search_hits};
+    let state = ready();
+    // more segments than a page holds
+    let common = "之 OR 也 OR 以 OR 不 OR 其 OR 者";
+    let req = SearchQuery { sort: Some(SearchSort::Position), ..q(common) };
+    let total = search(state, req.clone(), None).unwrap().total_segments;
+    assert!(total > HIT_PAGE, "{common} is in {total} segments");
+    let mut listed = Vec::new();
+    loop {
+        let page = search_hits(state, req.clone(), listed.len() as u32).unwrap();
+        assert_eq!((page.offset, page.total), (listed.len() as u32, total));
+        assert!(page.items.len() as u32 <= HIT_PAGE);
+        listed.extend(page.items.into_iter().map(|h| (h.id, h.segment)));
+        assert_eq!(page.truncated, (listed.len() as u32) < total);
+        if !page.truncated {
+            break;
+        }
+    }
+    assert_eq!(listed.len() as u32, total);
+    // the third page of results is the list's 41st to 60th
+    let shown = search(state, SearchQuery { offset: 40, ..req.clone() }, None).unwrap();
+    let third: Vec<_> = shown.results.iter().map(|h| (h.id.clone(), h.segment)).collect();
+    assert_eq!(listed[40..60], third[..]);
+    // with a filter, only that source's hits
+    let one = SearchQuery { source: Some("yanli.zhushu".into()), ..q("再拜") };
+    let page = search_hits(state, one.clone(), 0).unwrap();
+    assert_eq!(page.total, search(state, one, None).unwrap().total_segments);
+    assert!(page.items.iter().all(|h| h.source == "yanli.zhushu"));
+}
+
+#[test]
+fn search_hits_refuses_bad_input() {
+    use super::search::search_hits;
+    let state = ready();
+    let bad = |req: SearchQuery, offset: u32| search_hits(state, req, offset).unwrap_err().kind();
+    let invalid = super::error::ErrorKind::InvalidInput;
+    assert_eq!(bad(q(&"射".repeat(501)), 0), invalid);
+    assert_eq!(bad(q("射"), 10_000_001), invalid);
+    assert_eq!(bad(SearchQuery { work: Some("鄉 射".into()), ..q("射") }, 0), invalid);
+    // a query the parser rejects says where
+    assert!(matches!(search_hits(state, q("\"射"), 0), Err(super::error::AppError::Query { .. })));
+    // past the end: an empty page, not an error
+    let page = search_hits(state, q("再拜"), 1_000_000).unwrap();
+    assert!(page.items.is_empty() && !page.truncated);
+}
+
+#[test]
+fn the_sources_are_counted_and_one_may_be_the_scope() {
+    let state = ready();
+    let all = search(state, q("再拜"), None).unwrap();
+    let sources = all.by_source.clone();
+    assert!(sources.len() >= 3, "{sources:?}");
+    // every segment is in one source
+    assert_eq!(sources.iter().map(|f| f.segments).sum::<u32>(), all.total_segments);
+    assert!(sources.iter().all(|f| !f.selected && f.label.contains('·')));
+    let tongjie = sources.iter().find(|f| f.key == "xiangshe.tongjie").expect("通解 has 再拜");
+    assert_eq!(tongjie.label, "儀禮經傳通解·鄉射禮");
+    let scoped = SearchQuery { source: Some(tongjie.key.clone()), ..q("再拜") };
+    let r = search(state, scoped, None).unwrap();
+    assert_eq!(r.total_segments, tongjie.segments);
+    assert!(r.results.iter().all(|h| h.source == "xiangshe.tongjie"));
+    // the chosen one is marked, the others stay listed with their counts
+    let counts = |v: &[super::search::FacetCount]| {
+        v.iter().map(|f| (f.key.clone(), f.segments)).collect::<Vec<_>>()
+    };
+    assert_eq!(counts(&r.by_source), counts(&sources));
+    assert!(r.by_source.iter().all(|f| f.selected == (f.key == "xiangshe.tongjie")));
+    // and the other facets count within it
+    assert_eq!(r.by_work.iter().map(|f| f.segments).sum::<u32>(), tongjie.segments);
+}

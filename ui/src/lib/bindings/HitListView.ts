@@ -2,10 +2,19 @@
 import type { HitRefView } from "./HitRefView";
 
 /**
- * Every matching segment in the order of the results.
+ * Matching segments in the order of the results: all of them (up to
+ * 5000) with a search, a page of them from `search_hits`.
  */
 export type HitListView = { items: Array<HitRefView>, 
 /**
- * More segments match than `items` holds (it stops at 5000).
+ * More segments match after `items`.
  */
-truncated: boolean, };
+truncated: boolean, 
+/**
+ * Where `items` begins among all the matching segments.
+ */
+offset: number, 
+/**
+ * How many segments match in all.
+ */
+total: number, };

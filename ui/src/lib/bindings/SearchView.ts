@@ -17,6 +17,12 @@ by_work: Array<FacetCount>,
  */
 by_layer: Array<FacetCount>, 
 /**
+ * Counts by source (an edition of a work), in library order, without
+ * the source filter; the label is the edition and the work
+ * (儀禮經傳通解·鄉射禮: one edition may hold several works).
+ */
+by_source?: Array<FacetCount>, 
+/**
  * What each pinyin term of the query expanded to.
  */
 pinyin: Array<PinyinView>, 
