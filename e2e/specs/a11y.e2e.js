@@ -244,6 +244,28 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await escape();
       });
 
+      it("stepping from hit to hit above the reader; the concordance view's collocations and export", async () => {
+        await browser.keys(["Control", "k"]);
+        const input = await $('[data-testid="search-input"]');
+        await input.clearValue();
+        await input.addValue("再拜");
+        await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 0, {
+          timeoutMsg: "no results were listed",
+        });
+        await browser.keys("Enter");
+        await $('[data-testid="hit-count"]').waitForDisplayed();
+        await browser.keys("n");
+        await expect($('[data-testid="hit-count"]')).toHaveText(/^Hit 2 of /);
+        await shot(`${theme}-hit-steps`);
+        await expectNoViolations(`${theme} hit steps`);
+        await $('[data-testid="hit-stepper-close"]').click();
+        await go("#/concordance/" + encodeURIComponent("再拜"));
+        await $('[data-testid="conc-collocations-toggle"]').click();
+        await $('[data-testid="collocations"]').waitForDisplayed();
+        await shot(`${theme}-concordance-tools`);
+        await expectNoViolations(`${theme} concordance, its collocations and export`);
+      });
+
       it("terms and a card", async () => {
         await go("#/terms");
         await browser.waitUntil(async () => (await $$("main a[href^='#/terms/']").length) > 0);

@@ -3,7 +3,11 @@
 // by Backspace), the scope shown beside the box, the lines sorted by right
 // context, a collocation that narrows the results, "Showing N of M" with
 // Load more, and every result exported as TSV into the exports folder.
-// Screenshots are named sr-….
+// From hit to hit (point 5): a proximity result opened, n stepping to the
+// third hit in the reader (its match marked, "Hit 3 of N", the focus on its
+// passage), Shift+N and the buttons back; a source chosen as the scope; the
+// concordance view's collocations narrowing it, its export, and stepping
+// from one of its lines. Screenshots are named sr-….
 import fs from "node:fs";
 import path from "node:path";
 
@@ -262,5 +266,146 @@ describe("Search refined, sorted and exported", () => {
     await press('[data-testid="search-sort-relevance"]');
     await typeQuery("");
     await browser.keys("Escape");
+  });
+
+  it("steps from hit to hit through every result, across passages", async () => {
+    await typeQuery(PROXIMITY);
+    await waitForResults();
+    const { segments } = await counts();
+    const first = await browser.execute(() =>
+      Array.from(document.querySelectorAll('[data-testid="search-hit"]'))
+        .slice(0, 4)
+        .map((h) => h.dataset.passageId),
+    );
+    // the live region is in the page before its first message
+    await browser.keys("Enter");
+    const count = await $('[data-testid="hit-count"]');
+    await count.waitForDisplayed();
+    await expect(count).toHaveText(`Hit 1 of ${segments.toLocaleString("en")}`);
+    await expect($('[data-testid="hit-announce"]')).toHaveElementProperty("textContent", "");
+    await expect($(`#p-${first[0].replace(/\./g, "\\.")}`)).toBeFocused();
+
+    // n, n: the third result, its match marked and in view, its passage focused
+    await browser.keys("n");
+    await expect(count).toHaveText(`Hit 2 of ${segments.toLocaleString("en")}`);
+    await browser.keys("n");
+    await expect(count).toHaveText(`Hit 3 of ${segments.toLocaleString("en")}`);
+    await browser.waitUntil(async () => (await browser.execute(() => location.hash)).startsWith(`#/read/${first[2]}?seg=`), {
+      timeoutMsg: `the reader did not open ${first[2]}`,
+    });
+    const passage = await $(`#p-${first[2].replace(/\./g, "\\.")}`);
+    await passage.waitForDisplayed();
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.id)) === `p-${first[2]}`, {
+      timeoutMsg: "the focus is not on the third hit's passage",
+    });
+    const marked = await browser.execute((id) => {
+      const marks = Array.from(document.getElementById(`p-${id}`).querySelectorAll("mark.hit"));
+      const r = marks[0]?.getBoundingClientRect();
+      return { texts: marks.map((m) => m.textContent), inView: !!r && r.top >= 0 && r.bottom <= window.innerHeight };
+    }, first[2]);
+    expect(marked.texts.length).toBeGreaterThan(0);
+    for (const t of marked.texts) {
+      const m = han(t);
+      expect(m.startsWith("主人")).toBe(true);
+      expect(/賓|宾/.test(m.slice(-1))).toBe(true);
+      expect(m.length).toBeLessThanOrEqual(2 + 3 + 1);
+    }
+    expect(marked.inView).toBe(true);
+    await expect($('[data-testid="hit-announce"]')).toHaveElementProperty(
+      "textContent",
+      `Hit 3 of ${segments.toLocaleString("en")}, passage ${first[2]}.`,
+    );
+    await shot("hit-3");
+
+    // Shift+N and the buttons walk back and on
+    await browser.keys(["Shift", "N"]);
+    await expect(count).toHaveText(`Hit 2 of ${segments.toLocaleString("en")}`);
+    await $('[data-testid="hit-next"]').click();
+    await expect(count).toHaveText(`Hit 3 of ${segments.toLocaleString("en")}`);
+    await browser.keys("\uE033"); // F3
+    await expect(count).toHaveText(`Hit 4 of ${segments.toLocaleString("en")}`);
+    await browser.waitUntil(async () => (await browser.execute(() => location.hash)).startsWith(`#/read/${first[3]}?seg=`));
+    // the keys are listed with the reader's
+    await browser.keys("?");
+    await expect($('[data-testid="reader-keys"]')).toHaveText(/n \/ Shift \+ N\s*next \/ previous hit/);
+    await browser.keys("Escape");
+  });
+
+  it("scopes the search to one source (an edition of a work), counted per source", async () => {
+    await typeQuery("再拜");
+    await waitForResults();
+    const all = await counts();
+    const facet = await $('[data-testid="facet-source-xiangshe.tongjie"]');
+    await facet.waitForDisplayed();
+    const n = Number((await facet.$(".facet-count").getText()).replace(/\D/g, ""));
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(all.segments);
+    await browser.execute((e) => e.scrollIntoView({ block: "center" }), facet);
+    await facet.click();
+    const scoped = await countsChangedFrom(all);
+    expect(scoped.segments).toBe(n);
+    await expect(facet).toHaveAttribute("aria-pressed", "true");
+    await expect($('[data-testid="scope-chip-source"]')).toHaveText(/Source\s*儀禮經傳通解·鄉射禮/);
+    expect(
+      await browser.execute(() =>
+        Array.from(document.querySelectorAll('[data-testid="search-hit"]')).every((h) =>
+          h.dataset.passageId.startsWith("xiangshe.tongjie."),
+        ),
+      ),
+    ).toBe(true);
+    await shot("source-scope");
+    await $('[data-testid="scope-chip-source"]').click();
+    await countsChangedFrom(scoped);
+    await expect($('[data-testid="scope-chip-source"]')).not.toBeExisting();
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+
+  it("the concordance view counts collocations that narrow it, exports its lines, and steps from a line", async () => {
+    await browser.execute(() => (location.hash = "#/concordance/" + encodeURIComponent("再拜")));
+    await $('[data-testid="concordance-summary"]').waitForDisplayed();
+    // (asked afresh: the view is made anew for each query)
+    const segmentsOf = async () =>
+      Number((await $('[data-testid="concordance-summary"]').getText()).replace(/,/g, "").match(/in (\d+) segments/)[1]);
+    const before = await segmentsOf();
+    await $('[data-testid="conc-collocations-toggle"]').click();
+    const left = await $('[data-testid="collocations-left-chars"] [data-testid="collocate"]');
+    await left.waitForDisplayed();
+    const key = await left.getAttribute("data-key");
+    await shot("conc-collocations");
+    await left.click();
+    await browser.waitUntil(
+      async () => decodeURIComponent(await browser.execute(() => location.hash)) === `#/concordance/"${key}再拜"`,
+      { timeoutMsg: `the concordance of "${key}再拜" was not opened` },
+    );
+    await $('[data-testid="concordance-summary"]').waitForDisplayed();
+    const narrowed = await segmentsOf();
+    expect(narrowed).toBeLessThan(before);
+    expect(narrowed).toBeGreaterThan(1);
+
+    await $('[data-testid="conc-export"]').click();
+    const notice = await $('[data-testid="conc-export-saved"]');
+    await notice.waitForDisplayed();
+    const m = (await notice.getText()).match(/^Saved (.+\.tsv) to (.+)\.$/);
+    expect(m).not.toBeNull();
+    const rows = fs.readFileSync(m[2], "utf8").split("\n").filter((l) => l);
+    expect(rows.length - 1).toBe(narrowed);
+
+    // a line opened: n steps on through the concordance's lines
+    const lines = await $$('[data-testid="concordance-hit"]');
+    const second = await lines[1].getAttribute("data-passage-id");
+    await lines[0].click();
+    const count = await $('[data-testid="hit-count"]');
+    await count.waitForDisplayed();
+    await expect(count).toHaveText(`Hit 1 of ${narrowed.toLocaleString("en")}`);
+    await browser.keys("n");
+    await expect(count).toHaveText(`Hit 2 of ${narrowed.toLocaleString("en")}`);
+    await browser.waitUntil(async () => (await browser.execute(() => location.hash)).startsWith(`#/read/${second}?seg=`));
+    await shot("conc-stepped");
+    await $('[data-testid="hit-stepper-close"]').click();
+    await expect($('[data-testid="hit-stepper"]')).not.toBeExisting();
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.id)) === `p-${second}`, {
+      timeoutMsg: "the focus did not go to the passage",
+    });
   });
 });

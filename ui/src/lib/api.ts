@@ -20,6 +20,7 @@ import type { AlignedView } from "./bindings/AlignedView";
 import type { CardView } from "./bindings/CardView";
 import type { CardsView } from "./bindings/CardsView";
 import type { IndexStatus } from "./bindings/IndexStatus";
+import type { HitListView } from "./bindings/HitListView";
 import type { SearchQuery } from "./bindings/SearchQuery";
 import type { SearchView } from "./bindings/SearchView";
 
@@ -146,6 +147,15 @@ export function search(request: SearchQuery, script?: DisplayScript): Promise<Se
  */
 export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv"): Promise<SavedExport> {
   return call("save_search_export", { request, format });
+}
+
+/**
+ * A page of the list of every segment `request` matches (its query, filters,
+ * exact mode and order), from `offset`, up to 1000, with the total: what the
+ * reader steps through from hit to hit, a page at a time.
+ */
+export function searchHits(request: SearchQuery, offset: number): Promise<HitListView> {
+  return call("search_hits", { request, offset });
 }
 
 /** Where the search index is: building (with progress), ready or failed. */

@@ -50,12 +50,18 @@ describe("search refinements", () => {
   });
 
   it("shows the scope as chips", () => {
-    expect(scopeChips({ filters: { work: null, layer: null }, exact: false })).toEqual([]);
-    expect(scopeChips({ filters: { work: "燕禮", layer: "注" }, exact: true }).map((c) => [c.kind, c.value])).toEqual([
+    expect(scopeChips({ filters: { work: null, layer: null, source: null }, exact: false })).toEqual([]);
+    expect(scopeChips({ filters: { work: "燕禮", layer: "注", source: null }, exact: true }).map((c) => [c.kind, c.value])).toEqual([
       ["work", "燕禮"],
       ["layer", "注"],
       ["exact", null],
     ]);
+    // a source by its edition and work, once its label is known
+    const scope = { filters: { work: null, layer: null, source: "xiangshe.tongjie" }, exact: false };
+    expect(scopeChips(scope, { "xiangshe.tongjie": "儀禮經傳通解·鄉射禮" })).toEqual([
+      { kind: "source", name: "Source", value: "儀禮經傳通解·鄉射禮" },
+    ]);
+    expect(scopeChips(scope)[0].value).toBe("xiangshe.tongjie");
   });
 
   it("remembers the choice to keep the scope for the session", () => {

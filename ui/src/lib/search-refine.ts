@@ -53,17 +53,20 @@ export interface Scope {
 
 /** One piece of the scope as a chip beside the box. */
 export interface ScopeChip {
-  kind: "work" | "layer" | "exact";
-  /** What the chip says ("Work", "Layer", "Exact forms"). */
+  kind: "work" | "layer" | "source" | "exact";
+  /** What the chip says ("Work", "Layer", "Source", "Exact forms"). */
   name: string;
-  /** The value (a work or layer, in Chinese), if any. */
+  /** The value (a work, layer or edition, in Chinese), if any. */
   value: string | null;
 }
 
-export function scopeChips(scope: Scope): ScopeChip[] {
+/** The scope as chips; a source is named by its label (`sourceLabels`: id → 儀禮經傳通解·鄉射禮), else its id. */
+export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, string>> = {}): ScopeChip[] {
   const chips: ScopeChip[] = [];
   if (scope.filters.work) chips.push({ kind: "work", name: "Work", value: scope.filters.work });
   if (scope.filters.layer) chips.push({ kind: "layer", name: "Layer", value: scope.filters.layer });
+  const source = scope.filters.source;
+  if (source) chips.push({ kind: "source", name: "Source", value: sourceLabels[source] ?? source });
   if (scope.exact) chips.push({ kind: "exact", name: "Exact forms", value: null });
   return chips;
 }

@@ -142,19 +142,22 @@ describe("search as you type", () => {
 describe("facets", () => {
   it("toggle one value per facet", () => {
     let f = toggleFacet(NO_FILTERS, "work", "燕禮");
-    expect(f).toEqual({ work: "燕禮", layer: null });
+    expect(f).toEqual({ work: "燕禮", layer: null, source: null });
     f = toggleFacet(f, "layer", "注");
-    expect(f).toEqual({ work: "燕禮", layer: "注" });
+    expect(f).toEqual({ work: "燕禮", layer: "注", source: null });
     f = toggleFacet(f, "work", "大射儀");
-    expect(f).toEqual({ work: "大射儀", layer: "注" });
+    expect(f).toEqual({ work: "大射儀", layer: "注", source: null });
     f = toggleFacet(f, "work", "大射儀");
-    expect(f).toEqual({ work: null, layer: "注" });
-    expect(NO_FILTERS).toEqual({ work: null, layer: null });
+    expect(f).toEqual({ work: null, layer: "注", source: null });
+    f = toggleFacet(f, "source", "xiangshe.tongjie");
+    expect(f).toEqual({ work: null, layer: "注", source: "xiangshe.tongjie" });
+    expect(buildRequest("射", f, 10).source).toBe("xiangshe.tongjie");
+    expect(NO_FILTERS).toEqual({ work: null, layer: null, source: null });
   });
 
   it("become the request's filters", () => {
     expect(buildRequest("觶", NO_FILTERS, 30)).toEqual({ query: "觶", exact: false, limit: 30, offset: 0 });
-    expect(buildRequest("觶", { work: "燕禮", layer: "注" }, 20, 40)).toEqual({
+    expect(buildRequest("觶", { work: "燕禮", layer: "注", source: null }, 20, 40)).toEqual({
       query: "觶",
       exact: false,
       limit: 20,

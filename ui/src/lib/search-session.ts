@@ -13,13 +13,14 @@ import type { SearchQuery } from "./bindings/SearchQuery";
 
 export const DEBOUNCE_MS = 120;
 
-/** The filters the facets set (one value each, or none). */
+/** The filters the facets set (one value each, or none); `source` is a source id (an edition of a work). */
 export interface Filters {
   work: string | null;
   layer: string | null;
+  source: string | null;
 }
 
-export const NO_FILTERS: Filters = { work: null, layer: null };
+export const NO_FILTERS: Filters = { work: null, layer: null, source: null };
 
 /** Toggles one facet value: choosing the chosen value clears it. */
 export function toggleFacet(filters: Filters, facet: keyof Filters, key: string): Filters {
@@ -31,6 +32,7 @@ export function buildRequest(query: string, filters: Filters, limit: number, off
   const r: SearchQuery = { query, exact: false, limit, offset };
   if (filters.work) r.work = filters.work;
   if (filters.layer) r.layer = filters.layer;
+  if (filters.source) r.source = filters.source;
   return r;
 }
 

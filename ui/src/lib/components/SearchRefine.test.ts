@@ -279,3 +279,37 @@ describe("SearchBox as a concordancer", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("could not be saved");
   });
 });
+
+describe("SearchBox: a source as the scope, and a result opened for stepping", () => {
+  it("scopes to a source by its count, shows it beside the box, and steps from the opened result", async () => {
+    const { requests } = backend((req) =>
+      sampleSearch({
+        query: req.query,
+        total_segments: 120,
+        by_source: [
+          { key: "xiangshe.tongjie", label: "儀禮經傳通解·鄉射禮", segments: 2, occurrences: 3, selected: req.source === "xiangshe.tongjie" },
+          { key: "yanli.zhushu", label: "儀禮注疏·燕禮", segments: 1, occurrences: 2, selected: false },
+        ],
+      }),
+    );
+    render(SearchBox);
+    await type("再拜");
+    const facet = await screen.findByTestId("facet-source-xiangshe.tongjie");
+    expect(facet.textContent).toContain("儀禮經傳通解·鄉射禮");
+    expect(facet.textContent).toContain("2");
+    await fireEvent.click(facet);
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: "再拜", source: "xiangshe.tongjie" }));
+    const chip = await screen.findByTestId("scope-chip-source");
+    expect(chip.getAttribute("aria-label")).toBe("Remove from the scope: Source 儀禮經傳通解·鄉射禮");
+    // the second result opened: the stepper walks this search from there
+    const { hitSteps } = await import("../hit-steps.svelte");
+    await fireEvent.click(screen.getAllByTestId("search-hit")[1]);
+    expect(hitSteps.request).toEqual({ query: "再拜", exact: false, limit: 0, offset: 0, source: "xiangshe.tongjie" });
+    expect([hitSteps.index, hitSteps.total]).toEqual([1, 120]);
+    expect(location.hash).toBe("#/read/yanli.zhushu.0003?seg=0&hl=3-4,10-11");
+    hitSteps.stop();
+    // the chip's button lifts the scope
+    await fireEvent.click(chip);
+    await waitFor(() => expect(requests.at(-1)!.source).toBeUndefined());
+  });
+});
