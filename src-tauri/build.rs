@@ -59,6 +59,7 @@ const COMMANDS: &[&str] = &[
     "card",
     "picture",
     "ui_ready",
+    "contents",
     "about",
     "describe_char",
     "draft_card",

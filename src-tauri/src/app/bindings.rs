@@ -60,6 +60,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
     one::<sheli_corpus::Location>(&cfg, &mut out);
+    one::<super::reading_commands::ContentsHeadingView>(&cfg, &mut out);
     // The About view (about_commands.rs).
     one::<super::about_commands::AboutView>(&cfg, &mut out);
     one::<super::about_commands::TextOrigin>(&cfg, &mut out);

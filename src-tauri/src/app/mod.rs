@@ -123,6 +123,7 @@ pub fn run() {
             reading_commands::ipc::card,
             reading_commands::ipc::picture,
             reading_commands::ipc::ui_ready,
+            reading_commands::ipc::contents,
             about_commands::ipc::about,
             char_commands::ipc::describe_char,
             char_commands::ipc::draft_card,

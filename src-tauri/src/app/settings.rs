@@ -34,6 +34,10 @@ pub enum Theme {
     Dark,
 }
 
+/// The longest place kept (a reader's hash with a search hit's ranges is
+/// under 600 characters; a concordance query at most 400 before escaping).
+pub const PLACE_MAX: usize = 1200;
+
 /// The size of the 經 text in CSS pixels; commentary is sized relative to it.
 pub const CHAR_SIZE_MIN: u16 = 14;
 pub const CHAR_SIZE_MAX: u16 = 48;
@@ -52,6 +56,12 @@ pub struct Settings {
     pub parallel: bool,
     /// Whether the plan of the ground (who stands where) is open beside the text.
     pub plan: bool,
+    /// Where the reader was when the app last ran: the view's location hash
+    /// (`#/read/xiangshe.zhushu.0143`, the passage last in focus), restored
+    /// at start so that a restart lands on the same passage. Empty: the
+    /// library. Kept here rather than in the window's storage so that a
+    /// backup carries it and the start-up reads one file.
+    pub place: String,
 }
 
 impl Default for Settings {
@@ -63,6 +73,7 @@ impl Default for Settings {
             layers: vec![Layer::Zhu, Layer::Shu, Layer::Yinyi, Layer::An, Layer::Ti],
             parallel: false,
             plan: false,
+            place: String::new(),
         }
     }
 }
@@ -80,6 +91,18 @@ impl Settings {
         if self.layers.len() > 32 {
             return Err(AppError::invalid("too many layers"));
         }
+        // A place is a view of this app's own (`#/…`), never a URL or a
+        // script: the UI parses it as a route, and anything else would be
+        // a place it cannot open.
+        if !(self.place.is_empty()
+            || (self.place.starts_with("#/")
+                && self.place.len() <= PLACE_MAX
+                && !self.place.chars().any(|c| c.is_control() || c.is_whitespace())))
+        {
+            return Err(AppError::invalid(format!(
+                "a place is empty or a view's location (#/…) of at most {PLACE_MAX} bytes without spaces"
+            )));
+        }
         self.layers = Layer::ALL
             .into_iter()
             .filter(|l| *l != Layer::Jing && self.layers.contains(l))
@@ -91,7 +114,15 @@ impl Settings {
     /// file on disk that someone edited by hand).
     fn repaired(mut self) -> Settings {
         self.char_size = self.char_size.clamp(CHAR_SIZE_MIN, CHAR_SIZE_MAX);
-        self.validated().unwrap_or_default()
+        let place = std::mem::take(&mut self.place);
+        let mut s = self.validated().unwrap_or_default();
+        // A place that is not a view's is dropped alone (the library opens);
+        // the other settings stay.
+        s.place = Settings { place, ..Settings::default() }
+            .validated()
+            .map(|p| p.place)
+            .unwrap_or_default();
+        s
     }
 }
 
@@ -227,5 +258,37 @@ mod tests {
         assert_eq!(s.script, DisplayScript::Simplified);
         assert_eq!(s.char_size, CHAR_SIZE_MAX);
         assert_eq!(s.layers, Settings::default().layers);
+    }
+
+    #[test]
+    fn the_place_survives_a_restart_and_only_a_views_place_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::open(dir.path());
+        let at = Settings { place: "#/read/xiangshe.zhushu.0143".into(), ..Settings::default() };
+        assert_eq!(store.set(at.clone()).unwrap().place, "#/read/xiangshe.zhushu.0143");
+        drop(store);
+        assert_eq!(SettingsStore::open(dir.path()).get().unwrap(), at);
+
+        let store = SettingsStore::open(dir.path());
+        for bad in [
+            "javascript:alert(1)",
+            "read/x",
+            "#/read/a b",
+            "#/\u{0}",
+            &format!("#/{}", "a".repeat(PLACE_MAX)),
+        ] {
+            let s = Settings { place: bad.to_string(), ..Settings::default() };
+            assert!(matches!(store.set(s), Err(AppError::InvalidInput(_))), "{bad}");
+        }
+        assert_eq!(store.get().unwrap().place, at.place, "a refused place changes nothing");
+
+        // Edited by hand into something else: the place goes, the rest stays.
+        fs::write(
+            dir.path().join(SETTINGS_FILE),
+            r#"{"script":"simplified","place":"https://example.org/"}"#,
+        )
+        .unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!((s.script, s.place.as_str()), (DisplayScript::Simplified, ""));
     }
 }

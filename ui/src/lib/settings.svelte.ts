@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
   layers: ["注", "疏", "音義", "按", "題"],
   parallel: false,
   plan: false,
+  place: "",
 };
 
 export function clampCharSize(n: number): number {
@@ -31,7 +32,12 @@ export class SettingsStore {
   /** Counts changes, so a late answer does not undo a newer change. */
   #version = 0;
 
-  async load(): Promise<void> {
+  /**
+   * Reads the stored settings. `beforeShown` runs with them before `loaded`
+   * turns true, in the same turn, so that what it sets (the place restored)
+   * is what the first view shows: no flash of the library on the way.
+   */
+  async load(beforeShown?: (s: Settings) => void): Promise<void> {
     try {
       const s = await api.getSettings();
       this.#stored = s;
@@ -40,8 +46,29 @@ export class SettingsStore {
     } catch (e) {
       this.error = e instanceof Error ? e.message : String(e);
     } finally {
-      this.loaded = true;
+      try {
+        beforeShown?.(this.value);
+      } finally {
+        this.loaded = true;
+      }
     }
+  }
+
+  #placeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Keeps where the reader is (`place`: a view's hash) for the next start.
+   * Moving through passages saves once the moves settle, not at each one.
+   */
+  rememberPlace(place: string, settleMs = 400): void {
+    if (!this.loaded) return;
+    if (this.#placeTimer) clearTimeout(this.#placeTimer);
+    this.#placeTimer = null;
+    if (place === this.value.place) return;
+    this.#placeTimer = setTimeout(() => {
+      this.#placeTimer = null;
+      void this.update({ place });
+    }, settleMs);
   }
 
   /** Applies `patch` now and saves it; resolves when saved (or refused). */
@@ -56,8 +83,10 @@ export class SettingsStore {
         const stored = await api.setSettings(next);
         this.#stored = stored;
         this.error = null;
-        // Only adopt the stored value if nothing newer was applied meanwhile.
-        if (this.#version === version) this.value = stored;
+        // Only adopt the stored value if nothing newer was applied meanwhile,
+        // and only if it differs (a new but equal value would redraw every
+        // view that reads a setting).
+        if (this.#version === version && JSON.stringify(stored) !== JSON.stringify(this.value)) this.value = stored;
       } catch (e) {
         this.error = e instanceof Error ? e.message : String(e);
         if (this.#version === version) this.value = this.#stored;

@@ -95,4 +95,5 @@ export const SAMPLE_SETTINGS: Settings = {
   layers: ["注", "疏", "音義", "按", "題"],
   parallel: false,
   plan: false,
+  place: "",
 };

@@ -19,4 +19,12 @@ parallel: boolean,
 /**
  * Whether the plan of the ground (who stands where) is open beside the text.
  */
-plan: boolean, };
+plan: boolean, 
+/**
+ * Where the reader was when the app last ran: the view's location hash
+ * (`#/read/xiangshe.zhushu.0143`, the passage last in focus), restored
+ * at start so that a restart lands on the same passage. Empty: the
+ * library. Kept here rather than in the window's storage so that a
+ * backup carries it and the start-up reads one file.
+ */
+place: string, };
