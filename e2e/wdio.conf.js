@@ -73,6 +73,7 @@ export const config = {
   // built-in works). A spec file not listed here does not run.
   specs: [
     "./specs/app.e2e.js",
+    "./specs/nav.e2e.js",
     "./specs/search-cards.e2e.js",
     "./specs/user-data.e2e.js",
     "./specs/chars.e2e.js",
@@ -110,6 +111,16 @@ export const config = {
   onPrepare: startDriver,
   onWorkerStart: async () => {
     if (driverExited) await startDriver();
+  },
+
+  // Every spec file starts at the library, whatever place the one before
+  // left (the app opens where the reader last was: settings' place). Set
+  // before the settings are read, it also keeps the app from opening the
+  // place; a restart within a spec (browser.reloadSession) does open it.
+  before: async () => {
+    await browser.execute(() => {
+      if (location.hash !== "#/library") location.hash = "#/library";
+    });
   },
 
   afterTest: async (test, _context, { passed }) => {

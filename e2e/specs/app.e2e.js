@@ -84,8 +84,15 @@ describe("Sheli", () => {
     await shot("reader-dark-parallel");
   });
 
-  it("keeps the settings after a restart", async () => {
+  it("keeps the settings and the place after a restart", async () => {
     await browser.reloadSession();
+    // The place: the passage last read, with the focus on it.
+    await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.id)) === `p-${PASSAGE}`, {
+      timeoutMsg: "the passage last read does not have the focus after the restart",
+    });
+    await expect($('[data-testid="parallel"]')).toBeDisplayed();
+    await $('nav.views a[href="#/library"]').click();
     await expectWorks(["乡射礼", "燕礼", "大射仪"]);
     await expect($('[data-testid="script-simplified"]')).toHaveAttribute("aria-pressed", "true");
     expect(await browser.execute(() => document.documentElement.dataset.theme)).toBe("dark");

@@ -93,6 +93,7 @@ export function library(script?: DisplayScript): Promise<LibraryView> {
 }
 
 import type { EditionEntry } from "./bindings/EditionEntry";
+import type { ContentsHeadingView } from "./bindings/ContentsHeadingView";
 
 /**
  * One edition with its sections and passages, in `script`: reads a user's
@@ -100,6 +101,11 @@ import type { EditionEntry } from "./bindings/EditionEntry";
  */
 export function edition(source: string, script?: DisplayScript): Promise<EditionEntry> {
   return call("edition", { source, script: script ?? null });
+}
+
+/** An edition's passages under section headings (corpus::headings), every passage under one. */
+export function contents(source: string, script?: DisplayScript): Promise<ContentsHeadingView[]> {
+  return call("contents", { source, script: script ?? null });
 }
 
 /** One passage with all its segments, converted to `script`. */

@@ -3,7 +3,8 @@
 // when opened from a search hit: the ranges to mark in that segment),
 // `#/terms` (the built-in glossary), `#/terms/<card id>`, `#/pictures`,
 // `#/concordance/<query>` (every occurrence of a query, e.g. a character),
-// `#/about` (version, licences, where every text and table comes from).
+// `#/about` (version, licences, where every text and table comes from),
+// `#/jing/<source>` (all the 經 of an edition as one flowing text).
 
 import { parseStudyHash, studyHash, type StudyRoute } from "./study-routes";
 
@@ -21,6 +22,7 @@ export type Route =
   | { view: "pictures" }
   | { view: "about" }
   | { view: "concordance"; query: string }
+  | { view: "jing"; source: string }
   | StudyRoute;
 
 function parseHit(seg: string, hl: string): Hit | undefined {
@@ -39,6 +41,8 @@ export function parseHash(hash: string): Route {
   }
   const t = /^#\/terms(?:\/([a-z0-9-]{1,64}))?$/.exec(hash);
   if (t) return t[1] ? { view: "term", id: t[1] } : { view: "terms" };
+  const j = /^#\/jing\/([a-z0-9._-]{1,64})$/.exec(hash);
+  if (j) return { view: "jing", source: j[1] };
   if (hash === "#/pictures") return { view: "pictures" };
   if (hash === "#/about") return { view: "about" };
   const c = /^#\/concordance\/(.{1,400})$/.exec(hash);
@@ -71,6 +75,8 @@ export function routeHash(r: Route): string {
       return "#/about";
     case "concordance":
       return `#/concordance/${encodeURIComponent(r.query)}`;
+    case "jing":
+      return `#/jing/${r.source}`;
     case "glossaries":
     case "review":
     case "notes":
@@ -97,6 +103,18 @@ class Router {
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
+  }
+
+  /**
+   * At start: opens `place` (where the reader was when the app last ran)
+   * unless the window was opened on a view already. The place replaces the
+   * first entry rather than adding one, so Back does not lead to an empty
+   * library first.
+   */
+  restore(place: string): void {
+    if (!place || !isRouteHash(place) || !(location.hash === "" || location.hash === "#")) return;
+    history.replaceState(history.state, "", place);
+    this.route = parseHash(place);
   }
 
   go(r: Route): void {

@@ -57,7 +57,10 @@ describe("Library", () => {
     });
     render(Library);
     await screen.findAllByTestId("work-title");
-    expect(calls.map(([c]) => c)).toEqual(["library"]);
+    // No user text is read to list the library (the contents asked for are
+    // the built-in edition's, shown first).
+    expect(calls.map(([c]) => c).filter((c) => c !== "contents")).toEqual(["library"]);
+    expect(calls.filter(([c, a]) => c === "contents" && a.source !== "xiangshe.zhushu")).toEqual([]);
     const button = screen.getByTestId("edition-user.0a1b2c3d");
     expect(button.querySelector(".count")!.textContent).toBe("2");
     await fireEvent.click(button);
@@ -88,6 +91,39 @@ describe("Library", () => {
     await fireEvent.click(button);
     expect((await screen.findByTestId("edition-error")).textContent).toContain(why);
     expect(document.querySelectorAll("[data-passage-id]").length).toBe(0);
+  });
+
+  it("shows the contents under headings that fold away, by click or keyboard", async () => {
+    setTransport(async (cmd, args) => {
+      if (cmd === "library") return sampleLibrary();
+      if (cmd === "contents") {
+        expect(args).toEqual({ source: "xiangshe.zhushu", script: "original" });
+        return [
+          { title: "速賓", basis: "edition", from_edition: "儀禮經傳通解", ji: false, first: 1, last: 1 },
+          { title: "主人獻賓", basis: "commentary", from_edition: null, ji: false, first: 2, last: 2 },
+        ];
+      }
+      throw new Error(cmd);
+    });
+    render(Library);
+    const heads = await screen.findAllByTestId("contents-heading");
+    expect(heads.map((h) => h.querySelector(".heading-title")!.textContent)).toEqual(["速賓", "主人獻賓"]);
+    expect(heads[0].querySelector(".heading-title")!.getAttribute("lang")).toBe("zh-Hant");
+    // Each heading holds its passages, shown until folded.
+    const list = document.getElementById(heads[0].getAttribute("aria-controls")!)!;
+    expect(list.querySelectorAll("[data-passage-id]").length).toBe(1);
+    expect(heads[0].getAttribute("aria-expanded")).toBe("true");
+    await fireEvent.click(heads[0]);
+    expect(heads[0].getAttribute("aria-expanded")).toBe("false");
+    expect(list.hidden).toBe(true);
+    expect(heads[1].getAttribute("aria-expanded")).toBe("true");
+    await fireEvent.click(screen.getByTestId("contents-collapse"));
+    expect(heads.map((h) => h.getAttribute("aria-expanded"))).toEqual(["false", "false"]);
+    await fireEvent.click(screen.getByTestId("contents-expand"));
+    expect(heads.map((h) => h.getAttribute("aria-expanded"))).toEqual(["true", "true"]);
+    // Where the heading comes from is said.
+    expect(document.querySelector(".heading-basis")!.getAttribute("title")).toContain("儀禮經傳通解");
+    expect(screen.getByTestId("read-jing").getAttribute("href")).toBe("#/jing/xiangshe.zhushu");
   });
 
   it("says so when there are no texts", async () => {
