@@ -112,6 +112,19 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await expectNoViolations(`${theme} library`);
       });
 
+      it("the library's contents folded, and the 經 alone", async () => {
+        await $('[data-testid="contents-heading"]').waitForDisplayed();
+        await $('[data-testid="contents-collapse"]').click();
+        await expect($('[data-testid="contents-heading"]')).toHaveAttribute("aria-expanded", "false");
+        await shot(`${theme}-contents-folded`);
+        await expectNoViolations(`${theme} library, its contents folded`);
+        await $('[data-testid="contents-expand"]').click();
+        await go("#/jing/xiangshe.zhushu");
+        await $('[data-testid="jing-run"]').waitForDisplayed();
+        await shot(`${theme}-jing-alone`);
+        await expectNoViolations(`${theme} the 經 alone`);
+      });
+
       it("reader with every layer and the parallel column", async () => {
         await go(`#/read/${PASSAGE}`);
         await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
@@ -376,7 +389,8 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
 
     it("the zoom is kept across a restart, and Ctrl+0 resets it", async () => {
       await browser.reloadSession();
-      await $('[data-testid="work-title"]').waitForDisplayed();
+      // The app opens where the reader was: the passage zoomed on.
+      await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
       expect(await browser.execute(() => document.documentElement.style.fontSize)).toBe("200%");
       await browser.keys(["Control", "0"]);
       await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.style.fontSize)) === "");
