@@ -94,6 +94,8 @@ pub(crate) struct CardRow {
     pub definition: Option<String>,
     pub tags: Vec<String>,
     pub passages: Vec<String>,
+    /// The GUID the card came with from an imported file (`card.guid`).
+    pub guid: Option<String>,
 }
 
 pub(crate) fn check_headword(h: &str) -> Result<String> {
@@ -157,7 +159,7 @@ pub(crate) fn prepare(
         }
         None => (None, Some(headword), Some(reading), Some(definition)),
     };
-    Ok(CardRow { builtin_id, headword, reading, definition, tags, passages })
+    Ok(CardRow { builtin_id, headword, reading, definition, tags, passages, guid: None })
 }
 
 fn card_count(conn: &Connection, glossary_id: i64) -> Result<usize> {
@@ -197,7 +199,7 @@ pub(crate) fn insert(conn: &Connection, glossary_id: i64, row: &CardRow) -> Resu
     let t = now();
     conn.execute(
         "INSERT INTO card (glossary_id, builtin_id, headword, reading, definition, position, \
-         created, modified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+         created, modified, guid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
         params![
             glossary_id,
             row.builtin_id,
@@ -205,7 +207,8 @@ pub(crate) fn insert(conn: &Connection, glossary_id: i64, row: &CardRow) -> Resu
             row.reading,
             row.definition,
             position,
-            t
+            t,
+            row.guid
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -213,6 +216,31 @@ pub(crate) fn insert(conn: &Connection, glossary_id: i64, row: &CardRow) -> Resu
     write_passages(conn, id, &row.passages)?;
     touch(conn, glossary_id)?;
     Ok(id)
+}
+
+/// Rewrites card `id` with a prepared row (an import updating a card it
+/// found by GUID), in an open transaction. The card keeps its id, place,
+/// review state and GUID; its modification time is now.
+pub(crate) fn update_row(conn: &Connection, id: i64, row: &CardRow) -> Result<()> {
+    conn.execute(
+        "UPDATE card SET builtin_id = ?2, headword = ?3, reading = ?4, definition = ?5, \
+         modified = ?6 WHERE id = ?1",
+        params![id, row.builtin_id, row.headword, row.reading, row.definition, now()],
+    )?;
+    write_tags(conn, id, &row.tags)?;
+    write_passages(conn, id, &row.passages)
+}
+
+/// The GUIDs that cards of glossary `glossary_id` came with (card id →
+/// GUID); cards made in Sheli have none.
+pub(crate) fn stored_guids(
+    conn: &Connection,
+    glossary_id: i64,
+) -> Result<std::collections::HashMap<i64, String>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT id, guid FROM card WHERE glossary_id = ?1 AND guid IS NOT NULL")?;
+    let rows = stmt.query_map([glossary_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 fn write_tags(conn: &Connection, card_id: i64, tags: &[String]) -> Result<()> {
@@ -344,6 +372,7 @@ impl Store {
             definition: None,
             tags: Vec::new(),
             passages: Vec::new(),
+            guid: None,
         };
         self.insert_card(glossary_id, &row)
     }

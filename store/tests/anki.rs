@@ -164,3 +164,107 @@ fn the_anki_package_holds_the_notes_their_guids_and_the_drawings() {
     let cards: i64 = db.query_row("SELECT count(*) FROM cards", [], |r| r.get(0)).unwrap();
     assert_eq!(cards, 2, "one card per note");
 }
+
+/// Sheli's own export read back into the store it came from: the glossary
+/// is updated by GUID — the edited card changed in place, nothing added —
+/// instead of a second glossary or duplicate cards.
+#[test]
+fn sheli_s_own_export_read_back_updates_its_glossary_by_guid() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let g = s.create_glossary("酒器", "").unwrap();
+    s.add_builtin_card(g.id, "zhi").unwrap();
+    let gu =
+        NewCard { headword: "觚".into(), definition: "a goblet".into(), ..Default::default() };
+    let gu = s.add_card(corpus(), g.id, &gu).unwrap();
+    let old = s.export_glossary_tsv(g.id).unwrap();
+    // Unchanged: nothing updated, nothing added, modification times kept.
+    let r = s.import_glossary_tsv(corpus(), &old, None).unwrap();
+    assert_eq!((r.glossary.id, r.cards, r.updated), (g.id, 2, 0));
+    assert_eq!(s.card(gu.id).unwrap().modified, gu.modified);
+    // The file changed (as if edited elsewhere) and a card added to it.
+    let changed = old.replace("a goblet", "a goblet of two 升")
+        + "豐\tfēng<br>a stand\t\tfēng\ta stand\t\t\tAnki-new-1\n";
+    let r = s.import_glossary_tsv(corpus(), &changed, None).unwrap();
+    assert_eq!((r.glossary.id, r.cards, r.updated), (g.id, 3, 1));
+    let cards = s.cards(g.id).unwrap();
+    assert_eq!(cards.len(), 3, "one added, none duplicated: {cards:?}");
+    assert_eq!(s.card(gu.id).unwrap().definition, "a goblet of two 升", "updated in place");
+    assert_eq!(s.glossaries().unwrap().len(), 1, "no second glossary");
+    // The added card keeps the GUID it came with: exported again, it names
+    // the same note, and the old cards keep theirs.
+    let again = guids(&s.export_glossary_tsv(g.id).unwrap());
+    assert_eq!(&again[..2], &guids(&old)[..]);
+    assert_eq!(again[2], "Anki-new-1");
+    // A file of the same name whose GUIDs name none of its cards is another
+    // glossary, and the name is taken.
+    let other = "#separator:tab\n#deck:酒器\n#guid column:3\n爵\tcup\tzzz\n";
+    let e = s.import_glossary_tsv(corpus(), other, None).unwrap_err();
+    assert!(e.to_string().contains("already exists"), "{e}");
+}
+
+/// Anki's export of a glossary that came from Anki (its own GUIDs), read
+/// into Sheli twice: the second read updates; Sheli's export gives Anki its
+/// GUIDs back. Two cards of one GUID are refused.
+#[test]
+fn a_card_keeps_the_guid_it_came_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let first = s.import_glossary_tsv(corpus(), ANKI_EXPORT, None).unwrap();
+    assert_eq!((first.cards, first.updated), (2, 0));
+    let tsv = s.export_glossary_tsv(first.glossary.id).unwrap();
+    assert_eq!(guids(&tsv), ["sheli-c46d1d66b833ab00", "Be>gdWIzV_"]);
+    let edited = ANKI_EXPORT.replace("jué\t", "jué<br>a sparrow cup\t");
+    let again = s.import_glossary_tsv(corpus(), &edited, None).unwrap();
+    assert_eq!((again.glossary.id, again.cards, again.updated), (first.glossary.id, 2, 1));
+    let cards = s.cards(first.glossary.id).unwrap();
+    assert_eq!(cards.len(), 2);
+    assert_eq!(cards.iter().find(|c| c.headword == "爵").unwrap().definition, "jué\na sparrow cup");
+    let twice = "#separator:tab\n#deck:x\n#guid column:3\n爵\tcup\tg1\n觚\tgoblet\tg1\n";
+    let e = s.import_glossary_tsv(corpus(), twice, None).unwrap_err().to_string();
+    assert!(e.contains("card 2") && e.contains("g1"), "{e}");
+}
+
+/// Anki's export of Sheli's export (Front and Back only) read back into the
+/// store it came from: nothing changed reads as nothing changed (the
+/// built-in card stays built-in, the reading stays apart), and an edit made
+/// in Anki updates the definition only.
+#[test]
+fn anki_s_copy_of_sheli_s_export_changes_only_what_was_changed_in_anki() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let g = s.create_glossary("酒器", "").unwrap();
+    let zhi = s.add_builtin_card(g.id, "zhi").unwrap();
+    let gu = NewCard {
+        headword: "觚".into(),
+        reading: "gū".into(),
+        definition: "a goblet".into(),
+        tags: vec!["vessel".into()],
+        passages: vec!["xiangshe.zhushu.0002".into()],
+    };
+    let gu = s.add_card(corpus(), g.id, &gu).unwrap();
+    let ours = guids(&s.export_glossary_tsv(g.id).unwrap());
+    let back = |c: &sheli_store::UserCard| {
+        format!("{}<br>{}", c.reading, c.definition.replace('\n', "<br>"))
+    };
+    let anki = |gu_back: &str| {
+        format!(
+            "#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n\
+             {}\tBasic\t酒器\t觶\t{}\t\n{}\tBasic\t酒器\t觚\t{gu_back}\tvessel\n",
+            ours[0],
+            back(&zhi),
+            ours[1]
+        )
+    };
+    let r = s.import_glossary_tsv(corpus(), &anki("gū<br>a goblet"), None).unwrap();
+    assert_eq!((r.glossary.id, r.cards, r.updated), (g.id, 2, 0), "nothing changed");
+    let r = s.import_glossary_tsv(corpus(), &anki("gū<br>a goblet of two 升"), None).unwrap();
+    assert_eq!((r.glossary.id, r.updated), (g.id, 1));
+    let now = s.card(gu.id).unwrap();
+    assert_eq!((now.reading.as_str(), now.definition.as_str()), ("gū", "a goblet of two 升"));
+    assert_eq!(now.passages, ["xiangshe.zhushu.0002"], "passages the file cannot carry are kept");
+    let z = s.card(zhi.id).unwrap();
+    assert_eq!(z.builtin_id.as_deref(), Some("zhi"), "still the built-in card");
+    assert_eq!(z.modified, zhi.modified, "unchanged");
+    assert_eq!(s.cards(g.id).unwrap().len(), 2);
+}

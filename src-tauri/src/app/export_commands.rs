@@ -274,7 +274,8 @@ mod tests {
     #[test]
     fn the_window_saves_a_glossary_as_an_anki_package() {
         let dir = tempfile::tempdir().unwrap();
-        let state = AppState::with_corpus(Err("not needed".into()), dir.path().to_path_buf());
+        let mut state = AppState::with_corpus(Err("not needed".into()), dir.path().to_path_buf());
+        state.exports_dir = dir.path().join("Downloads");
         let g = glossary_commands::create_glossary(&state, "射器/弓矢", None).unwrap();
         glossary_commands::add_builtin_card(&state, g.id, "zhi").unwrap();
         let saved = save_glossary_export(&state, g.id, "apkg").unwrap();

@@ -409,8 +409,14 @@ pub fn run(command: GlossaryCommand, json: bool) -> Result<()> {
             if json {
                 return print_json(&done);
             }
+            // A file that is a new copy of a glossary already there updates
+            // it (the cards found by GUID): say how many changed.
+            let updated = match done.updated {
+                0 => String::new(),
+                n => format!(" ({n} already there and updated)"),
+            };
             println!(
-                "imported {} cards into glossary #{} {}",
+                "imported {} cards into glossary #{} {}{updated}",
                 done.cards, done.glossary.id, done.glossary.name
             );
         }

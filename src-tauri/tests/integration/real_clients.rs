@@ -98,6 +98,32 @@ fn anki_imports_sheli_s_glossary_and_updates_it_on_a_second_import_and_sheli_rea
         cards.iter().find(|c| c["headword"] == "觚").expect("觚 back in Sheli, headword in place");
     assert_eq!(gu["definition"], "gū\na goblet of two 升");
     assert_eq!(gu["tags"], serde_json::json!(["vessel"]));
+
+    // Read again, there and into the store the glossary came from: the
+    // GUIDs find the cards, nothing is added, nothing changed is rewritten.
+    let count = |data: &Path| {
+        json(&sheli(data, &["glossary", "show", "酒器", "--json"]))["cards"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    for data in [&other, &data] {
+        let r = json(&sheli(data, &["glossary", "import", exported.to_str().unwrap(), "--json"]));
+        assert_eq!(
+            (r["glossary"]["name"].as_str(), r["updated"].as_u64()),
+            (Some("酒器"), Some(0)),
+            "{r}"
+        );
+        assert_eq!(count(data), 2, "no duplicates in {}", data.display());
+    }
+    let shown = json(&sheli(&data, &["glossary", "show", "酒器", "--json"]));
+    let zhi =
+        shown["cards"].as_array().unwrap().iter().find(|c| c["headword"] == "觶").unwrap().clone();
+    assert_eq!(zhi["builtin_id"], "zhi", "still the built-in card: {zhi}");
+    // Sheli's own export read back into its store after an edit there.
+    let r = json(&sheli(&data, &["glossary", "import", first.to_str().unwrap(), "--json"]));
+    assert_eq!(r["updated"], 1, "the first export's definition again: {r}");
+    assert_eq!(count(&data), 2);
 }
 
 /// Runs scripts/clients/anki_apkg.py on `packages`: what Anki made of them.

@@ -2,7 +2,7 @@
 //! (or Sheli's) text files imported as a glossary. See the parent module's
 //! documentation for the columns and the HTML of the fields.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use sheli_corpus::Corpus;
 
@@ -181,11 +181,16 @@ const BASIC_TYPES: [&str; 4] = [
     "Basic (type in the answer)",
 ];
 
-/// A card's GUID for Anki: stable for as long as the card exists (its id and
-/// the moment it was made, hashed), different for every card. The same in
-/// the TSV and the `.apkg`: it is one card, whichever file carried it.
-pub(super) fn card_guid(c: &crate::UserCard) -> String {
+/// A card's GUID for Anki: the one it came with from an imported file
+/// (`stored`: card id → GUID), else one stable for as long as the card
+/// exists (its id and the moment it was made, hashed), different for every
+/// card. The same in the TSV and the `.apkg`: it is one card, whichever file
+/// carried it.
+pub(super) fn card_guid(c: &crate::UserCard, stored: &HashMap<i64, String>) -> String {
     use sha2::{Digest, Sha256};
+    if let Some(g) = stored.get(&c.id) {
+        return g.clone();
+    }
     let h =
         Sha256::digest(format!("sheli card {} {}", c.id, crate::time::format_rfc3339(c.created)));
     let hex: String = h[..8].iter().map(|b| format!("{b:02x}")).collect();
@@ -207,6 +212,7 @@ impl Store {
         out.push_str(&format!("#columns:{}\n", TSV_COLUMNS.join("\t")));
         out.push_str("#tags column:3\n");
         out.push_str(&format!("#guid column:{}\n", TSV_COLUMNS.len()));
+        let stored = crate::cards::stored_guids(&self.conn, id)?;
         for c in self.cards(id)? {
             let back = match (c.reading.is_empty(), c.definition.is_empty()) {
                 (false, false) => format!("{}\n{}", c.reading, c.definition),
@@ -221,7 +227,7 @@ impl Store {
                 html_field(&c.definition),
                 c.builtin_id.as_deref().map(html_field).unwrap_or_default(),
                 c.passages.join(" "),
-                card_guid(&c),
+                card_guid(&c, &stored),
             ];
             out.push_str(&fields.join("\t"));
             out.push('\n');
@@ -230,7 +236,10 @@ impl Store {
     }
 
     /// Imports an Anki-style TSV file (see the module documentation) as a
-    /// new glossary named `name`, or after its `#deck:` header.
+    /// new glossary named `name`, or after its `#deck:` header; a file that
+    /// is a new copy of a glossary already there (its GUIDs name cards of
+    /// the glossary of that name) updates that glossary instead
+    /// ([`Store::import_cards`]).
     pub fn import_glossary_tsv(
         &mut self,
         corpus: &Corpus,
@@ -309,6 +318,7 @@ impl Store {
             return Err(malformed(WHAT, "it holds no cards"));
         }
         let mut entries = Vec::new();
+        let mut guids = Vec::new();
         let mut first_deck = None;
         for (line, fields) in records {
             if let Some(t) = notetype_col.and_then(|i| fields.get(i)).map(|t| t.trim())
@@ -344,6 +354,7 @@ impl Store {
             let passages = get(passages)
                 .map(|p| p.split_whitespace().map(str::to_owned).collect())
                 .unwrap_or_default();
+            guids.push(get(guid_col).map(|g| g.trim().to_owned()).filter(|g| !g.is_empty()));
             entries.push(CardEntry { builtin, headword, reading, definition, tags, passages });
         }
         let deck = headers.get("deck").map(|d| d.trim().to_owned()).or(first_deck);
@@ -351,7 +362,37 @@ impl Store {
         if name.trim().is_empty() {
             return Err(malformed(WHAT, "it has no #deck: header; give the glossary a name"));
         }
-        self.import_cards(corpus, WHAT, &name, "", entries)
+        // Anki's own export has only Front and Back: for a card already
+        // here (found by GUID), what the file cannot say is kept — its
+        // built-in card, its passages, and the reading when Back still
+        // starts with it — so that reading Anki's copy back changes only
+        // what was changed there.
+        if reading.is_none()
+            && definition.is_none()
+            && let Some((_, by_guid)) = self.cards_by_guid(&name)?
+        {
+            for (entry, guid) in entries.iter_mut().zip(&guids) {
+                let Some(card) = guid.as_ref().and_then(|g| by_guid.get(g)) else { continue };
+                if builtin.is_none() {
+                    entry.builtin = card.builtin_id.clone();
+                }
+                if passages.is_none() {
+                    entry.passages = card.passages.clone();
+                }
+                let back = entry.definition.take().unwrap_or_default();
+                let (r, d) = match back.strip_prefix(&format!("{}\n", card.reading)) {
+                    Some(rest) if !card.reading.is_empty() => {
+                        (card.reading.clone(), rest.to_owned())
+                    }
+                    _ if back == card.reading && card.definition.is_empty() => {
+                        (back, String::new())
+                    }
+                    _ => (String::new(), back),
+                };
+                (entry.reading, entry.definition) = (Some(r), Some(d));
+            }
+        }
+        self.import_cards(corpus, WHAT, &name, "", entries, guids)
     }
 }
 

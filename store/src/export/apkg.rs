@@ -153,6 +153,7 @@ impl Store {
     pub fn export_glossary_apkg(&self, id: i64) -> Result<Vec<u8>> {
         let g = self.glossary(id)?;
         let cards = self.cards(id)?;
+        let stored = crate::cards::stored_guids(&self.conn, id)?;
         let at = now();
         // Anki's ids are milliseconds; a deck's is only its key in the
         // package (Anki matches decks by name), but must not be 1, the
@@ -218,7 +219,7 @@ impl Store {
                 "INSERT INTO notes VALUES (?1, ?2, ?3, ?4, -1, ?5, ?6, ?7, 0, 0, '')",
                 params![
                     nid,
-                    card_guid(c),
+                    card_guid(c, &stored),
                     NOTETYPE_ID,
                     c.modified,
                     tags,

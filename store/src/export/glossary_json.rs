@@ -54,6 +54,13 @@ impl Store {
         }
         let file: GlossaryFile =
             serde_json::from_value(head).map_err(|e| malformed(WHAT, e.to_string()))?;
-        self.import_cards(corpus, WHAT, name.unwrap_or(&file.name), &file.description, file.cards)
+        self.import_cards(
+            corpus,
+            WHAT,
+            name.unwrap_or(&file.name),
+            &file.description,
+            file.cards,
+            Vec::new(),
+        )
     }
 }

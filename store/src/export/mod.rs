@@ -40,7 +40,7 @@ mod glossary_json;
 mod notes_markdown;
 mod web_annotation;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Corpus;
@@ -49,7 +49,7 @@ use ts_rs::TS;
 use super::cards::{self, builtin_values};
 use super::glossaries::{self, Glossary};
 use super::time::format_rfc3339;
-use super::{Result, Store, StoreError, builtin_card, limits, now};
+use super::{Result, Store, StoreError, UserCard, builtin_card, limits, now};
 
 pub use apkg::{FIELDS as APKG_FIELDS, NOTETYPE_NAME as APKG_NOTETYPE};
 pub use web_annotation::{ANNO_CONTEXT, PASSAGE_URN};
@@ -96,7 +96,13 @@ pub struct CardEntry {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GlossaryImport {
     pub glossary: Glossary,
+    /// Cards in the file.
     pub cards: u32,
+    /// Of those, cards already in the glossary (found by their GUID) that
+    /// the file changed; the others it names are as they were. Zero when
+    /// the import made a new glossary.
+    #[serde(default)]
+    pub updated: u32,
 }
 
 /// What a notes import did.
@@ -150,8 +156,35 @@ impl Store {
         })
     }
 
+    /// The glossary named `name`, if there is one, with its cards by GUID
+    /// (the one each came with, or Sheli's own).
+    pub(super) fn cards_by_guid(
+        &self,
+        name: &str,
+    ) -> Result<Option<(i64, HashMap<String, UserCard>)>> {
+        let g = match self.glossary_by_name(name) {
+            Ok(g) => g,
+            Err(StoreError::UnknownGlossary(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let stored = cards::stored_guids(&self.conn, g.id)?;
+        let by_guid =
+            self.cards(g.id)?.into_iter().map(|c| (anki_tsv::card_guid(&c, &stored), c)).collect();
+        Ok(Some((g.id, by_guid)))
+    }
+
     /// Checks every card, then writes the glossary and its cards in one
     /// transaction.
+    ///
+    /// `guids` gives the GUID each entry came with (Anki's text files carry
+    /// one; JSON files do not). When a glossary named `name` exists and
+    /// holds a card with one of those GUIDs, the file is a new copy of that
+    /// glossary (Sheli's own export read back, or Anki's export of it): the
+    /// cards it names are updated in place — keeping their review history —
+    /// and the others added, instead of a second glossary or duplicate
+    /// cards. Otherwise a new glossary is made, as before (a name already
+    /// taken is refused). A card keeps the GUID it came with, so exporting
+    /// it again names the same note.
     pub(super) fn import_cards(
         &mut self,
         corpus: &Corpus,
@@ -159,6 +192,7 @@ impl Store {
         name: &str,
         description: &str,
         entries: Vec<CardEntry>,
+        guids: Vec<Option<String>>,
     ) -> Result<GlossaryImport> {
         if entries.len() > limits::CARDS {
             return Err(malformed(
@@ -173,12 +207,30 @@ impl Store {
         let name = glossaries::check_name(name)?;
         let mut rows = Vec::with_capacity(entries.len());
         let mut builtins = HashSet::new();
+        let mut seen_guids = HashSet::new();
+        let mut guids = guids.into_iter();
         for (i, CardEntry { builtin, headword, reading, definition, tags, passages }) in
             entries.into_iter().enumerate()
         {
             let n = i + 1;
             let label = headword.clone().or(builtin.clone()).unwrap_or_default();
             let ctx = |e: StoreError| malformed(what, format!("card {n} ({label}): {e}"));
+            let guid =
+                guids.next().flatten().map(|g| g.trim().to_owned()).filter(|g| !g.is_empty());
+            if let Some(g) = &guid {
+                if g.chars().count() > MAX_GUID {
+                    return Err(ctx(StoreError::TooLong {
+                        field: "the GUID",
+                        len: g.chars().count(),
+                        max: MAX_GUID,
+                    }));
+                }
+                if !seen_guids.insert(g.clone()) {
+                    return Err(ctx(StoreError::Invalid(format!(
+                        "its GUID “{g}” is another card's too"
+                    ))));
+                }
+            }
             let base = match &builtin {
                 Some(b) => {
                     if !builtins.insert(b.clone()) {
@@ -191,7 +243,7 @@ impl Store {
             let pick = |mine: Option<String>, theirs: Option<&String>| {
                 mine.or_else(|| theirs.cloned()).unwrap_or_default()
             };
-            let row = cards::prepare(
+            let mut row = cards::prepare(
                 corpus,
                 builtin.as_deref(),
                 &pick(headword, base.as_ref().map(|b| &b.headword)),
@@ -201,15 +253,56 @@ impl Store {
                 &passages,
             )
             .map_err(ctx)?;
+            row.guid = guid;
             rows.push(row);
         }
-        let (id, count) = self.write(|tx| {
-            let id = glossaries::insert(tx, &name, description)?;
+        // A glossary of that name holding a card of one of these GUIDs.
+        let existing = self.cards_by_guid(&name)?.filter(|(_, by_guid)| {
+            rows.iter().any(|r| r.guid.as_ref().is_some_and(|g| by_guid.contains_key(g)))
+        });
+        let (id, updated) = self.write(|tx| {
+            let (id, by_guid) = match existing {
+                Some((id, by_guid)) => (id, by_guid),
+                None => (glossaries::insert(tx, &name, description)?, HashMap::new()),
+            };
+            let mut updated = 0;
             for row in &rows {
-                cards::insert(tx, id, row)?;
+                match row.guid.as_ref().and_then(|g| by_guid.get(g)) {
+                    Some(card) if !same_card(card, row) => {
+                        cards::update_row(tx, card.id, row)?;
+                        updated += 1;
+                    }
+                    // Already as the file has it: its modification time
+                    // stays, so Anki's "update if newer" leaves it alone.
+                    Some(_) => {}
+                    None => {
+                        cards::insert(tx, id, row)?;
+                    }
+                }
             }
-            Ok((id, rows.len() as u32))
+            if updated > 0 {
+                glossaries::touch(tx, id)?;
+            }
+            Ok((id, updated))
         })?;
-        Ok(GlossaryImport { glossary: self.glossary(id)?, cards: count })
+        Ok(GlossaryImport { glossary: self.glossary(id)?, cards: rows.len() as u32, updated })
     }
+}
+
+/// The longest GUID an import keeps (Anki's are 10 characters, Sheli's 22).
+const MAX_GUID: usize = 100;
+
+/// Whether a stored card already has what a prepared row would write.
+fn same_card(card: &UserCard, row: &cards::CardRow) -> bool {
+    let value =
+        |mine: &Option<String>, builtin: &str| mine.as_deref().unwrap_or(builtin).to_owned();
+    let base = row.builtin_id.as_deref().and_then(|b| builtin_card(b).ok()).map(builtin_values);
+    let b =
+        |f: fn(&cards::BuiltinValues) -> &String| base.as_ref().map(f).cloned().unwrap_or_default();
+    card.builtin_id == row.builtin_id
+        && card.headword == value(&row.headword, &b(|v| &v.headword))
+        && card.reading == value(&row.reading, &b(|v| &v.reading))
+        && card.definition == value(&row.definition, &b(|v| &v.definition))
+        && card.tags == row.tags
+        && card.passages == row.passages
 }

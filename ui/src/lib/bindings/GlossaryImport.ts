@@ -4,4 +4,14 @@ import type { Glossary } from "./Glossary";
 /**
  * What a glossary import made.
  */
-export type GlossaryImport = { glossary: Glossary, cards: number, };
+export type GlossaryImport = { glossary: Glossary, 
+/**
+ * Cards in the file.
+ */
+cards: number, 
+/**
+ * Of those, cards already in the glossary (found by their GUID) that
+ * the file changed; the others it names are as they were. Zero when
+ * the import made a new glossary.
+ */
+updated: number, };
