@@ -93,6 +93,13 @@ describe("Your glossaries, review and notes", () => {
     expect(text).toContain(`#deck:${GLOSSARY}`);
     expect(text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t")[0])).toEqual(["楅", CARD_SPAN]);
     await shot("ud-glossary-exported");
+    // And as an Anki package, with the drawing of 楅 (a zip: "PK").
+    await $('[data-testid="export-apkg"]').click();
+    const pkg = path.join(process.env.SHELI_EXPORT_DIR, `${GLOSSARY}.apkg`);
+    await expect($('[data-testid="notice"]')).toHaveText(`Saved ${GLOSSARY}.apkg to ${pkg}.`);
+    const bytes = fs.readFileSync(pkg);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    expect(bytes.includes(Buffer.from("sheli-bi.svg"))).toBe(true);
   });
 
   it("reviews one card: front, back, Good, the next date kept", async () => {
