@@ -22,10 +22,12 @@ pub fn open_store() -> Result<Store> {
     Ok(Store::open_in(&data_dir()?)?)
 }
 
-/// The library in `dir`; each of the user's texts that had to be left out
-/// is reported on stderr, one line each (the command goes on without it).
+/// The library in `dir`, its user texts read when asked for (an index
+/// build streams them from their files: `Library::open_lazy`); each of the
+/// user's texts that had to be left out is reported on stderr, one line
+/// each (the command goes on without it).
 pub fn open_library(dir: &Path) -> Result<Library> {
-    let library = Library::open(dir)?;
+    let library = Library::open_lazy(dir)?;
     for s in &library.skipped {
         eprintln!("sheli: warning: {s}");
     }
