@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { spotAtCaret } from "./char-spots";
-import { moveCursor } from "./reading-cursor";
+import { moveCursor, rangeOfSpan } from "./reading-cursor";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -52,5 +52,15 @@ describe("the reading cursor", () => {
   it("starts from the last character going back", () => {
     const s = scene();
     expect(moveCursor(s, -1, false)?.char).toBe("人");
+  });
+
+  it("finds a selection's span again in the text (to put back a selection WebKit dropped)", () => {
+    scene();
+    const r = rangeOfSpan({ passageId: "p.0001", segment: 1, start: 0, end: 2, text: "主人" })!;
+    expect(r.toString()).toBe("主人");
+    expect(rangeOfSpan({ passageId: "p.0001", segment: 0, start: 2, end: 3, text: "禮" })!.toString()).toBe("禮");
+    // The text changed (another script shown): nothing, rather than a wrong range.
+    expect(rangeOfSpan({ passageId: "p.0001", segment: 1, start: 0, end: 2, text: "主賓" })).toBeNull();
+    expect(rangeOfSpan({ passageId: "p.0002", segment: 0, start: 0, end: 1, text: "射" })).toBeNull();
   });
 });

@@ -8,7 +8,8 @@
 
 import { CHAR_TEXT, firstSpot, rangeOfSpot, spotIn, stepSpot, type CharSpot } from "./char-spots";
 import { nextHan } from "./han";
-import { globalOffset, textOfSegment } from "./textpoint";
+import { cpToUtf16, type SegmentSpan } from "./spans";
+import { globalOffset, rangeOf, textOfSegment } from "./textpoint";
 
 interface Point {
   node: Node;
@@ -114,4 +115,21 @@ export function restoreCursor(r: Range | null, collapse = false): void {
   if (collapse) put.collapse(false);
   sel.removeAllRanges();
   sel.addRange(put);
+}
+
+/**
+ * The DOM range of a selection's span (reader passage, segment, code
+ * points), if the segment is shown as its text: to put a keyboard selection
+ * back where WebKit dropped it (focusing a control outside the text clears
+ * the selection), so that Escape from what was opened for it returns to it.
+ */
+export function rangeOfSpan(span: SegmentSpan): Range | null {
+  const passage = Array.from(document.querySelectorAll<HTMLElement>("[data-passage]")).find((p) => p.dataset.passage === span.passageId);
+  const seg = passage?.querySelector(`[data-segment="${span.segment}"]`);
+  if (!seg) return null;
+  const text = textOfSegment(seg);
+  const start = cpToUtf16(text.text, span.start);
+  const end = cpToUtf16(text.text, span.end);
+  if (text.text.slice(start, end) !== span.text) return null;
+  return rangeOf(text, start, end);
 }
