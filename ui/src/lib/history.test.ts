@@ -109,6 +109,34 @@ describe("Back and Forward", () => {
   });
 });
 
+describe("the mouse's side buttons", () => {
+  it("go back once: by themselves, or not again when the web view went back on its own", async () => {
+    await visit("#/read/a.b.0001");
+    await visit("#/read/a.b.0002");
+    await visit("#/read/a.b.0003");
+    // Our own: the press and release of button 3, nothing else moving.
+    let m = moved();
+    nav.mouse(new MouseEvent("mousedown", { button: 3 }));
+    nav.mouse(new MouseEvent("mouseup", { button: 3 }));
+    await m;
+    expect(location.hash).toBe("#/read/a.b.0002");
+    // The web view went back itself between press and release: not twice.
+    nav.mouse(new MouseEvent("mousedown", { button: 3 }));
+    m = moved();
+    history.back();
+    await m;
+    nav.mouse(new MouseEvent("mouseup", { button: 3 }));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(location.hash).toBe("#/read/a.b.0001");
+    // Button 4: forward.
+    m = moved();
+    nav.mouse(new MouseEvent("mousedown", { button: 4 }));
+    nav.mouse(new MouseEvent("mouseup", { button: 4 }));
+    await m;
+    expect(location.hash).toBe("#/read/a.b.0002");
+  });
+});
+
 describe("what finds an element again", () => {
   it("is its id, the passage link, or the passage it is in", () => {
     document.body.innerHTML = `<a data-passage-id="x.y.0001"><span id="">1</span></a><section id="p-x.y.0002"><span>射</span></section><p>loose</p>`;
