@@ -14,7 +14,10 @@ export, converts it to RDF (N-Quads) and prints JSON:
   (`@value`, `@id`, `@type`): JSON-LD drops a term its context does not
   define without a word, and this is how a dropped term shows;
 - `bad_literals`: typed literals whose text is not of their type
-  (xsd:dateTime, xsd:nonNegativeInteger).
+  (xsd:dateTime, xsd:nonNegativeInteger);
+- `compacts_to_same_graph`: the export compacted again with the W3C context
+  (as a consumer would) is the same graph as the export, compared in
+  canonical form (URDNA2015).
 """
 import json
 import re
@@ -84,7 +87,13 @@ for graph in dataset.values():
             r"\d+", o["value"]
         ):
             bad.append(o["value"])
+context_of_export = doc["@context"] if isinstance(doc, dict) else ANNO
+compacted = jsonld.compact(doc, {"@context": context_of_export}, {"documentLoader": loader})
+canonical = lambda d: jsonld.normalize(
+    d, {"algorithm": "URDNA2015", "format": "application/n-quads", "documentLoader": loader}
+)
 print(json.dumps({
+    "compacts_to_same_graph": canonical(doc) == canonical(compacted) and bool(canonical(doc)),
     "quads": quads,
     "leaves": count(doc),
     "expanded_leaves": count_expanded(expanded),

@@ -352,6 +352,7 @@ fn a_json_ld_processor_reads_the_web_annotation_export_as_the_w3c_model_says() {
     let r: Value = serde_json::from_slice(&run.stdout).expect("JSON");
     assert_eq!(r["leaves"], r["expanded_leaves"], "a term the context does not define was dropped");
     assert_eq!(r["bad_literals"], serde_json::json!([]));
+    assert_eq!(r["compacts_to_same_graph"], true, "compacted again, the same graph");
     let quads: Vec<[Option<String>; 4]> = serde_json::from_value(r["quads"].clone()).unwrap();
     let has = |s: &str, p: &str, o: &str| {
         quads.iter().any(|q| {
