@@ -78,7 +78,7 @@ export class HitSteps {
   /** Bumped by every start and stop: answers for an older search are dropped. */
   #generation = 0;
 
-  /** `pageSize`: the backend's page (`HIT_PAGE` in search.rs). */
+  /** `pageSize`: how far back a step back asks from (the backend's page, `HIT_PAGE` in search.rs). */
   constructor(fetch: FetchHits, pageSize = 1000) {
     this.#fetch = fetch;
     this.#pageSize = pageSize;
@@ -142,7 +142,7 @@ export class HitSteps {
     this.busy = true;
     let hit: StepHit | undefined;
     try {
-      hit = await this.#at(target, generation);
+      hit = await this.#at(target, by, generation);
     } catch (e) {
       if (generation === this.#generation) {
         this.busy = false;
@@ -163,17 +163,21 @@ export class HitSteps {
     return hit;
   }
 
-  async #at(i: number, generation: number): Promise<StepHit | undefined> {
-    const offset = Math.floor(i / this.#pageSize) * this.#pageSize;
-    let page = this.#pages.get(offset);
-    if (!page) {
-      const list = await this.#fetch(this.request as SearchQuery, offset);
-      if (generation !== this.#generation) return undefined;
-      page = list.items;
-      this.#pages.set(offset, page);
-      this.total = list.total;
+  /**
+   * Hit `i`, from a page already here or a new one that begins at it (a
+   * step on) or ends at it (a step back), so that the next steps that way
+   * find theirs here, whatever the backend's page size.
+   */
+  async #at(i: number, by: number, generation: number): Promise<StepHit | undefined> {
+    for (const [offset, page] of this.#pages) {
+      if (i >= offset && i < offset + page.length) return page[i - offset];
     }
-    return page[i - offset];
+    const offset = by > 0 ? i : Math.max(0, i - this.#pageSize + 1);
+    const list = await this.#fetch(this.request as SearchQuery, offset);
+    if (generation !== this.#generation) return undefined;
+    this.#pages.set(offset, list.items);
+    this.total = list.total;
+    return list.items[i - offset];
   }
 }
 

@@ -33,15 +33,22 @@ describe("stepping from hit to hit", () => {
     expect(next?.id).toBe("p.0008");
     expect(steps.index).toBe(8);
     expect(steps.message).toBe("Hit 9 of 25, passage p.0008.");
-    expect(b.asked).toEqual([0]);
-    await steps.step(1);
-    const third = await steps.step(1); // the 11th: on the second page
-    expect(third).toEqual({ id: "p.0010", source: "p", segment: 1, ranges: [[3, 5]] });
-    expect(b.asked).toEqual([0, 10]);
-    // back again: the first page is not asked for twice
+    expect(b.asked).toEqual([8]); // a page from the hit stepped to
+    for (let k = 0; k < 9; k++) await steps.step(1);
+    expect(steps.current?.id).toBe("p.0017");
+    expect(b.asked).toEqual([8]);
+    const past = await steps.step(1); // past the page: the next one
+    expect(past).toEqual({ id: "p.0018", source: "p", segment: 0, ranges: [[4, 6]] });
+    expect(b.asked).toEqual([8, 18]);
+    // back again: nothing asked for twice
     await steps.step(-1);
-    expect(steps.current?.id).toBe("p.0009");
-    expect(b.asked).toEqual([0, 10]);
+    expect(steps.current?.id).toBe("p.0017");
+    expect(b.asked).toEqual([8, 18]);
+    // back before the first page asked for: a page ending at the hit
+    steps.start(REQ, 5, 25, hit(5));
+    await steps.step(-1);
+    expect(steps.current?.id).toBe("p.0004");
+    expect(b.asked).toEqual([8, 18, 0]);
   });
 
   it("reaches the very last hit and stops there, saying so", async () => {
@@ -53,7 +60,7 @@ describe("stepping from hit to hit", () => {
     expect(await steps.step(1)).toBeNull();
     expect(steps.message).toBe("This is the last hit (2,345 of 2,345).");
     expect(steps.index).toBe(2344);
-    expect(b.asked).toEqual([2000]);
+    expect(b.asked).toEqual([2344]);
   });
 
   it("stops at the first hit", async () => {

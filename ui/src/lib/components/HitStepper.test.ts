@@ -54,8 +54,8 @@ describe("HitStepper", () => {
     await waitFor(() => expect(count.textContent).toBe("Hit 2 of 1,450"));
     await fireEvent.click(screen.getByRole("button", { name: "Next hit" }));
     await waitFor(() => expect(count.textContent).toBe("Hit 3 of 1,450"));
-    // one page asked for, with the search's query and no page of its own
-    expect(asked).toEqual([{ request: { query: '"主人 賓"~3', exact: false, limit: 0, offset: 0 }, offset: 0 }]);
+    // one page asked for, from the first step on, with the search's query and no page of its own
+    expect(asked).toEqual([{ request: { query: '"主人 賓"~3', exact: false, limit: 0, offset: 0 }, offset: 1 }]);
   });
 
   it("leaves n to a field that has the focus", async () => {
