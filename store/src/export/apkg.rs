@@ -144,6 +144,8 @@ fn picture(builtin: Option<&str>) -> Option<(String, &'static str)> {
     Some((format!("{MEDIA_PREFIX}{file}"), svg))
 }
 
+/// A zip written into memory fails only if Sheli wrote it wrongly; said
+/// as what it is rather than unwrapped.
 fn package_error(e: impl std::fmt::Display) -> StoreError {
     StoreError::Invalid(format!("the Anki package could not be made: {e}"))
 }
@@ -235,16 +237,16 @@ impl Store {
         }
         let collection = db.serialize(MAIN_DB)?;
         let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
-        let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
-        zip.start_file("collection.anki2", stored).map_err(package_error)?;
+        let entry = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+        zip.start_file("collection.anki2", entry).map_err(package_error)?;
         zip.write_all(&collection).map_err(package_error)?;
         let list: BTreeMap<String, &String> =
             media.keys().enumerate().map(|(i, name)| (i.to_string(), name)).collect();
-        zip.start_file("media", stored).map_err(package_error)?;
+        zip.start_file("media", entry).map_err(package_error)?;
         zip.write_all(serde_json::to_string(&list).map_err(package_error)?.as_bytes())
             .map_err(package_error)?;
         for (i, svg) in media.values().enumerate() {
-            zip.start_file(i.to_string(), stored).map_err(package_error)?;
+            zip.start_file(i.to_string(), entry).map_err(package_error)?;
             zip.write_all(svg.as_bytes()).map_err(package_error)?;
         }
         Ok(zip.finish().map_err(package_error)?.into_inner())
