@@ -57,6 +57,7 @@ export class NavHistory {
   #restored = false;
   #observer: MutationObserver | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #fallback: ReturnType<typeof setTimeout> | null = null;
   /** The selector last given the focus back (to give it again if its element was replaced). */
   #given: string | null = null;
   /** Back and Forward moves seen, and their count at a side button's press. */
@@ -151,7 +152,10 @@ export class NavHistory {
       this.#moves += 1;
       this.at = old.n;
       this.#pending = old.focus ?? null;
+      // Nothing to give the focus back to (or it never shows): the main view
+      // rather than the page, unless a view hands it over meanwhile.
       if (this.#pending) this.#awaitElement();
+      else this.#fallback = setTimeout(() => this.#focusMain(), 300);
     } else {
       // A visit: everything after the entry it was made from is gone.
       this.at += 1;
@@ -201,10 +205,21 @@ export class NavHistory {
     this.#timer = setTimeout(() => {
       this.#pending = null;
       this.#stopWaiting();
+      this.#focusMain();
     }, RESTORE_WAIT_MS);
   }
 
+  #focusMain(): void {
+    this.#fallback = null;
+    const doc = this.#win?.document;
+    const a = doc?.activeElement;
+    if (!doc || this.#restored || (a && a !== doc.body && a.isConnected)) return;
+    doc.getElementById("main")?.focus({ preventScroll: true });
+  }
+
   #stopWaiting(): void {
+    if (this.#fallback) clearTimeout(this.#fallback);
+    this.#fallback = null;
     this.#observer?.disconnect();
     this.#observer = null;
     if (this.#timer) clearTimeout(this.#timer);

@@ -109,6 +109,20 @@ describe("Back and Forward", () => {
   });
 });
 
+describe("with nothing to give the focus back to", () => {
+  it("the main view takes it, not the page", async () => {
+    document.body.innerHTML = `<main id="main" tabindex="-1"></main>`;
+    await visit("#/terms");
+    await visit("#/terms/bi");
+    (document.activeElement as HTMLElement | null)?.blur();
+    const m = moved();
+    nav.back();
+    await m;
+    await new Promise((r) => setTimeout(r, 350));
+    expect(document.activeElement?.id).toBe("main");
+  });
+});
+
 describe("the mouse's side buttons", () => {
   it("go back once: by themselves, or not again when the web view went back on its own", async () => {
     await visit("#/read/a.b.0001");
