@@ -28,6 +28,8 @@ function backend() {
         cards.push(c);
         return c;
       }
+      case "import_glossary":
+        return { glossary: sampleGlossary({ cards: 3 }), cards: 3, updated: 2 };
       case "save_glossary_export":
         return { path: `/home/u/Downloads/射器.anki.txt`, file_name: "射器.anki.txt", bytes: 120 };
       case "update_card": {
@@ -61,6 +63,22 @@ describe("my glossaries", () => {
     await fireEvent.click(screen.getByTestId("export-apkg"));
     await waitFor(() => expect(screen.getByTestId("notice").textContent).toMatch(/^Saved /));
     expect(calls.find(([c]) => c === "save_glossary_export")?.[1]).toEqual({ id: 1, format: "apkg" });
+  });
+
+  it("says how many cards a file read back updated in the glossary it is a copy of", async () => {
+    const calls = backend();
+    render(GlossariesView, { id: 1 });
+    await screen.findByTestId("glossary-title");
+    const file = new File(["#separator:tab\n#deck:射器\n"], "射器.anki.txt", { type: "text/plain" });
+    const input = screen.getByTestId("import-glossary") as HTMLInputElement;
+    Object.defineProperty(input, "files", { value: [file], configurable: true });
+    await fireEvent.change(input);
+    await waitFor(() =>
+      expect(screen.getByTestId("notice").textContent).toBe(
+        "Imported “射器”: 3 cards, 2 of them already there and updated.",
+      ),
+    );
+    expect(calls.find(([c]) => c === "import_glossary")?.[1]).toMatchObject({ format: "tsv" });
   });
 
   it("adds a built-in card found by search, then edits every field", async () => {
