@@ -632,10 +632,14 @@ fn sigkill_during_an_export_leaves_the_old_file_or_the_new() {
     let path = file.to_str().unwrap();
     let reference = tmp.path().join("reference.md");
     let max = calibrate(d, &["notes", "export", "-o", reference.to_str().unwrap()]);
-    // An export says when it was made; the rest is the same every time.
+    // An export says when it was made (the body's "Exported …" line and the
+    // front matter's `exported:`); the rest is the same every time.
     let undated = |b: &[u8]| -> String {
         let text = String::from_utf8_lossy(b);
-        text.lines().filter(|l| !l.starts_with("Exported ")).collect::<Vec<_>>().join("\n")
+        text.lines()
+            .filter(|l| !l.starts_with("Exported ") && !l.starts_with("exported: "))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let new = undated(&std::fs::read(&reference).unwrap());
     let old = b"the user's own file".to_vec();
