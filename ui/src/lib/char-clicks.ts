@@ -10,7 +10,7 @@ import { loadCards } from "./cards.svelte";
 import { entryOf } from "./char-cache";
 import { anchorOf, CHAR_TEXT, firstSpot, rangeOfSpot, selectionOf, spotAtCaret, spotAtPoint, spotIn, type CharSpot } from "./char-spots";
 import { nextHan } from "./han";
-import { globalOffset, textOfSegment } from "./textpoint";
+import { globalOffset, rangeOf, textOfSegment } from "./textpoint";
 import { installTermStops } from "./term-links.svelte";
 import { utf16ToCp } from "./spans";
 import { popups } from "./popups.svelte";
@@ -56,6 +56,28 @@ export async function openTermLink(link: Element): Promise<void> {
   );
   const cards = index?.lookup(link.textContent ?? "") ?? [];
   if (spot && cards.length) popups.open({ kind: "term", cards, anchor: anchorOf(spot), spot }, { focus: true });
+}
+
+/**
+ * Selects the whole text of the segment the reading cursor is in (or the
+ * passage's first), its layer tag left out. Returns whether it did.
+ */
+export function selectSegmentAtCursor(scope: HTMLElement): boolean {
+  const sel = window.getSelection();
+  if (!sel) return false;
+  let container = spotAtCaret(sel)?.container ?? null;
+  if (container && !scope.contains(container)) container = null;
+  container ??= firstSpot(scope)?.container ?? null;
+  if (!container) return false;
+  const seg = textOfSegment(container);
+  const start = nextHan(seg.text, 0, 1, true);
+  if (start === null) return false;
+  const r = rangeOf(seg, start, seg.text.trimEnd().length);
+  if (!r) return false;
+  sel.removeAllRanges();
+  sel.addRange(r);
+  hideCursorBox();
+  return true;
 }
 
 /** Opens the entry of the character at the spot. */
@@ -132,8 +154,14 @@ export function installCharClicks(): () => void {
   const onKeyDown = (e: KeyboardEvent) => {
     const arrow = e.key === "ArrowRight" || e.key === "ArrowLeft";
     if ((e.key !== "Enter" && !arrow) || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
-    if (e.key === "Enter" && e.shiftKey) return;
     const t = e.target instanceof HTMLElement ? e.target : null;
+    if (e.key === "Enter" && e.shiftKey) {
+      // Shift+Enter: the whole segment at the cursor selected (the reader
+      // then offers Add note / Add to glossary for it, as for Shift+→).
+      const scope = t && !t.closest(`a, [role=option], [role=button], ${CONTROLS}`) ? t.closest<HTMLElement>("[data-passage]") : null;
+      if (scope && selectSegmentAtCursor(scope)) e.preventDefault();
+      return;
+    }
     const link = t?.closest<HTMLElement>("a.term-link");
     if (arrow && link) {
       // From a term link back to the reading cursor, before the term.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { spotAtCaret } from "./char-spots";
 import { moveCursor, rangeOfSpan } from "./reading-cursor";
+import { selectSegmentAtCursor } from "./char-clicks";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -62,5 +63,17 @@ describe("the reading cursor", () => {
     // The text changed (another script shown): nothing, rather than a wrong range.
     expect(rangeOfSpan({ passageId: "p.0001", segment: 1, start: 0, end: 2, text: "主賓" })).toBeNull();
     expect(rangeOfSpan({ passageId: "p.0002", segment: 0, start: 0, end: 1, text: "射" })).toBeNull();
+  });
+
+  it("Shift+Enter's selection: the whole segment at the cursor, its layer tag left out; else the passage's first", () => {
+    const s = scene();
+    expect(selectSegmentAtCursor(s)).toBe(true);
+    expect(window.getSelection()!.toString()).toBe("射,禮");
+    moveCursor(s, 1, false);
+    moveCursor(s, 1, false);
+    moveCursor(s, 1, false); // 主, in the 注
+    expect(selectSegmentAtCursor(s)).toBe(true);
+    expect(window.getSelection()!.toString()).toBe("主人");
+    expect(selectSegmentAtCursor(document.createElement("section"))).toBe(false);
   });
 });
