@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{CorpusError, Result};
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fault {
     pub source: String,
     /// 1-based line of the raw file.
@@ -32,4 +32,33 @@ pub fn builtin_faults() -> Result<Vec<Fault>> {
     let f: FaultsFile = toml::from_str(include_str!("../texts/faults.toml"))
         .map_err(|e| CorpusError::Data { file: "faults.toml", line: 0, message: e.to_string() })?;
     Ok(f.fault)
+}
+
+/// Where a known fault stands in a passage: segment `segment`, characters
+/// `start..end` of its text (original positions), so the reader can mark
+/// the very words rather than only note the fault beside the passage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FaultSpan {
+    pub fault: Fault,
+    pub segment: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The spans of `faults` (those of the passage's lines, `Corpus::faults_in`)
+/// in `passage`: each fault's text found as the search finds a phrase
+/// (punctuation and debris ignored, the characters exactly), first where it
+/// occurs. A fault found in no segment has no span.
+pub fn spans_in(passage: &crate::model::Passage, faults: Vec<Fault>) -> Vec<FaultSpan> {
+    faults
+        .into_iter()
+        .filter_map(|fault| {
+            passage.segments.iter().enumerate().find_map(|(segment, s)| {
+                let r = crate::fold::find_in(&s.text, &fault.text, crate::FoldMode::Exact)
+                    .into_iter()
+                    .next()?;
+                Some(FaultSpan { fault: fault.clone(), segment, start: r.start, end: r.end })
+            })
+        })
+        .collect()
 }

@@ -93,6 +93,25 @@ impl Corpus {
         };
         format!("{title}{}，{}，{origin} 第{line}行", layer.unwrap_or(""), passage.id)
     }
+
+    /// The citation of a selection starting at character `char_index`
+    /// (original positions) of segment `segment`: the line is the one that
+    /// character stands on, not the segment's first, so a quotation from
+    /// the middle of a long 疏 is found where it is.
+    pub fn citation_at(&self, passage: &Passage, segment: usize, char_index: usize) -> String {
+        let line = match self.position(passage, segment, char_index) {
+            Some((line, _)) => line,
+            None => passage.segments.get(segment).map_or_else(|| passage.line(), |s| s.line),
+        };
+        self.citation(passage, segment, line)
+    }
+
+    /// The citation of a whole passage, several layers at once: no layer is
+    /// named (the title alone, as for the 經) and the line is the passage's
+    /// first, so it reads back to the passage.
+    pub fn passage_citation(&self, passage: &Passage) -> String {
+        self.citation(passage, usize::MAX, self.line_span(passage).0)
+    }
 }
 
 /// The line number written after `word` in a citation: `第456行` or `line 456`.

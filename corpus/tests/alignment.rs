@@ -116,3 +116,43 @@ fn aligned_with_looks_both_ways() {
     let back = corpus().aligned_with("xiangshe.tongjie.0001");
     assert_eq!(back[0].passage.id, zhushu);
 }
+
+#[test]
+fn a_passage_without_a_translation_line_says_why() {
+    use sheli_corpus::align::TranslationGap;
+    // Passage 250 lies among translated passages but got no line of its own.
+    match corpus().translation_gap("xiangshe.zhushu.0250") {
+        Some(TranslationGap::Unmatched { translation, before, after }) => {
+            assert_eq!(translation, "xiangshe.yiwen");
+            let (b, a) = (before.unwrap(), after.unwrap());
+            assert!(b.as_str() < "xiangshe.zhushu.0250" && a.as_str() > "xiangshe.zhushu.0250");
+            for id in [&b, &a] {
+                assert!(
+                    corpus().aligned_with(id).iter().any(|x| x.kind == LinkKind::Translation),
+                    "{id} has a line"
+                );
+            }
+        }
+        other => panic!("{other:?}"),
+    }
+    // The opening passages come before the translation begins.
+    assert!(matches!(
+        corpus().translation_gap("xiangshe.zhushu.0005"),
+        Some(TranslationGap::Outside { .. })
+    ));
+    // A passage with a line has no gap; neither has a source no translation renders.
+    let with_line = links(LinkKind::Translation)[0].from.clone();
+    assert_eq!(corpus().translation_gap(&with_line), None);
+    assert_eq!(corpus().translation_gap("dashe.tongjie.0005"), None);
+    // 18 of the passages with 經 from passage 210 on lack a line: 17 among
+    // translated ones, and the last passage of the 記, after the last line.
+    let gaps: Vec<_> = corpus()
+        .passages_of("xiangshe.zhushu")
+        .iter()
+        .filter(|p| p.ordinal >= 210)
+        .filter_map(|p| corpus().translation_gap(&p.id).map(|g| (p.ordinal, g)))
+        .collect();
+    let unmatched =
+        gaps.iter().filter(|(_, g)| matches!(g, TranslationGap::Unmatched { .. })).count();
+    assert_eq!((gaps.len(), unmatched), (18, 17), "{gaps:?}");
+}

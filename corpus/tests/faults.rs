@@ -32,3 +32,26 @@ fn a_passage_lists_the_faults_in_its_text() {
     assert_eq!(with.len(), 1);
     assert!(with[0].jing_text().ends_with("告防"));
 }
+
+#[test]
+fn a_fault_is_marked_on_the_very_words_it_names() {
+    let corpus = sheli_corpus::Corpus::builtin().unwrap();
+    // Line 904: ASCII debris in 擬hy41來者, dropped from the text: the span
+    // is 擬來者 in the segment that holds it.
+    let p = corpus.passage_at_line("xiangshe.zhushu", 904).unwrap();
+    let spans = sheli_corpus::faults::spans_in(p, corpus.faults_in(p));
+    let debris = spans.iter().find(|s| s.fault.line == 904).expect("the debris is placed");
+    let shown: String = p.segments[debris.segment]
+        .text
+        .chars()
+        .skip(debris.start)
+        .take(debris.end - debris.start)
+        .collect();
+    assert_eq!(shown, "擬來者");
+    // Every fault a passage lists is placed somewhere in it.
+    for p in corpus.passages_of("xiangshe.zhushu") {
+        let faults = corpus.faults_in(p);
+        let n = faults.len();
+        assert_eq!(sheli_corpus::faults::spans_in(p, faults).len(), n, "{}", p.id);
+    }
+}

@@ -81,3 +81,42 @@ fn what_names_no_place_says_which_forms_are_read() {
         );
     }
 }
+
+#[test]
+fn a_selection_is_cited_at_the_line_its_first_character_is_on() {
+    // A 疏 running over several raw lines: a selection from its middle is
+    // cited at the line it starts on, and reads back there.
+    let (p, seg) = corpus()
+        .passages_of("xiangshe.zhushu")
+        .iter()
+        .find_map(|p| {
+            let i = p.segments.iter().enumerate().position(|(i, s)| {
+                let last = s.text.chars().count().saturating_sub(1);
+                s.layer == Layer::Shu
+                    && corpus().position(p, i, last).is_some_and(|(l, _)| l > s.line)
+            })?;
+            Some((p, i))
+        })
+        .expect("a 疏 over more than one line");
+    let s = &p.segments[seg];
+    let last = s.text.chars().count() - 1;
+    let (line, _) = corpus().position(p, seg, last).unwrap();
+    assert!(line > s.line, "the last character is on a later line");
+    let cite = corpus().citation_at(p, seg, last);
+    assert!(cite.starts_with("《儀禮註疏·鄉射禮》賈疏，"), "{cite}");
+    assert!(cite.ends_with(&format!("第{line}行")), "{cite}");
+    let l = corpus().locate(&cite).unwrap();
+    assert_eq!((l.passage.as_str(), l.line), (p.id.as_str(), line));
+    // The first character: the segment's own line.
+    assert!(corpus().citation_at(p, seg, 0).ends_with(&format!("第{}行", s.line)));
+}
+
+#[test]
+fn a_whole_passage_is_cited_by_title_and_first_line() {
+    let p = corpus().passage("xiangshe.zhushu.0250").unwrap();
+    let cite = corpus().passage_citation(p);
+    let first = corpus().line_span(p).0;
+    let origin = &corpus().source("xiangshe.zhushu").unwrap().info.origin;
+    assert_eq!(cite, format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，{origin} 第{first}行"));
+    assert_eq!(corpus().locate(&cite).unwrap().line, first);
+}

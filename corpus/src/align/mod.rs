@@ -201,3 +201,55 @@ impl Alignment {
         out
     }
 }
+
+/// Why a passage of an original has no translation line, when a
+/// translation renders its source (`data/alignment.toml`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TranslationGap {
+    /// The translation renders only part of the source, and this passage
+    /// lies outside it: `first`..=`last` are the passages it covers.
+    Outside { translation: String, first: String, last: String },
+    /// The passage lies among translated ones, but the sequence alignment
+    /// (by order and length; src/align/translation.rs) gave it no line: its
+    /// words are rendered in a neighbour's lines, or not at all. `before`
+    /// and `after`: the nearest passages with lines of their own.
+    Unmatched { translation: String, before: Option<String>, after: Option<String> },
+}
+
+impl Corpus {
+    /// Why passage `id` has no translation line, or `None` when it has one,
+    /// has no 經 (only the 經 is aligned) or no translation renders its
+    /// source.
+    pub fn translation_gap(&self, id: &str) -> Option<TranslationGap> {
+        let p = self.passage(id).ok()?;
+        if p.jing_text().is_empty() {
+            return None;
+        }
+        let cfg = config().ok()?;
+        let t = cfg
+            .translation
+            .iter()
+            .find(|t| t.original == p.source && self.source(&t.translation).is_some())?;
+        let links = &self.alignment().links;
+        let translated: Vec<&Passage> = with_jing(self, &t.original)
+            .into_iter()
+            .filter(|q| links.iter().any(|l| l.kind == LinkKind::Translation && l.from == q.id))
+            .collect();
+        if translated.iter().any(|q| q.id == p.id) {
+            return None;
+        }
+        let (first, last) = (translated.first()?, translated.last()?);
+        let translation = t.translation.clone();
+        if p.ordinal < first.ordinal || p.ordinal > last.ordinal {
+            return Some(TranslationGap::Outside {
+                translation,
+                first: first.id.clone(),
+                last: last.id.clone(),
+            });
+        }
+        let before = translated.iter().rev().find(|q| q.ordinal < p.ordinal).map(|q| q.id.clone());
+        let after = translated.iter().find(|q| q.ordinal > p.ordinal).map(|q| q.id.clone());
+        Some(TranslationGap::Unmatched { translation, before, after })
+    }
+}

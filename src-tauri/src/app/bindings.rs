@@ -61,6 +61,10 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::study::AlignedView>(&cfg, &mut out);
     one::<sheli_corpus::Location>(&cfg, &mut out);
     one::<super::reading_commands::ContentsHeadingView>(&cfg, &mut out);
+    // Citations and reading aids (cite_commands.rs).
+    one::<super::cite_commands::PassageAids>(&cfg, &mut out);
+    one::<super::cite_commands::TranslationGapView>(&cfg, &mut out);
+    one::<super::cite_commands::FaultMark>(&cfg, &mut out);
     // The About view (about_commands.rs).
     one::<super::about_commands::AboutView>(&cfg, &mut out);
     one::<super::about_commands::TextOrigin>(&cfg, &mut out);

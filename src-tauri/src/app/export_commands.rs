@@ -205,9 +205,53 @@ pub fn search_export(
     })
 }
 
+/// Largest study sheet saved, in bytes (20 passages with every layer and
+/// their notes come to well under 1 MB).
+const MAX_SHEET_BYTES: usize = 8 * 1024 * 1024;
+
+/// `save_study_sheet(html, first, last)`: the reader's study sheet of
+/// passages `first`..=`last` (ui/src/lib/study-sheet.ts), a self-contained
+/// HTML page built by the window, saved as `sheli-<first>[--<last>].html`.
+/// The page only names passages, never a path; the HTML must be a whole
+/// document.
+pub fn save_study_sheet(
+    state: &AppState,
+    html: &str,
+    first: &str,
+    last: &str,
+) -> AppResult<SavedExport> {
+    super::commands::validate_id("passage", first)?;
+    super::commands::validate_id("passage", last)?;
+    if html.len() > MAX_SHEET_BYTES {
+        return Err(AppError::invalid(format!(
+            "a study sheet is at most {MAX_SHEET_BYTES} bytes; this one is {}",
+            html.len()
+        )));
+    }
+    if !html.trim_start().to_ascii_lowercase().starts_with("<!doctype html>") {
+        return Err(AppError::invalid("a study sheet is a whole HTML document"));
+    }
+    // Passage ids hold dots: the name's extension is only the last `.html`,
+    // and copies are numbered before it (save_bytes splits at the first dot,
+    // so the dots of the ids become dashes).
+    let stem = if first == last { first.to_owned() } else { format!("{first}--{last}") };
+    let name = format!("sheli-{}.html", stem.replace('.', "-"));
+    save_bytes(&state.exports_dir, &name, html.as_bytes())
+}
+
 pub mod ipc {
     use super::super::commands::ipc::{S, blocking};
     use super::*;
+
+    #[tauri::command]
+    pub async fn save_study_sheet(
+        state: S<'_>,
+        html: String,
+        first: String,
+        last: String,
+    ) -> AppResult<SavedExport> {
+        blocking(&state, move |s| super::save_study_sheet(s, &html, &first, &last)).await
+    }
 
     #[tauri::command]
     pub async fn save_glossary_export(
@@ -292,6 +336,29 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::InvalidInput);
         let err = save_glossary_export(&state, g.id + 1, "apkg").unwrap_err();
         assert_eq!(err.kind(), ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn a_study_sheet_is_saved_as_html_never_over_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut state = AppState::with_corpus(Err("not needed".into()), dir.path().to_path_buf());
+        state.exports_dir = dir.path().join("Downloads");
+        let html = "<!DOCTYPE html><html lang=\"en\"><title>s</title><p lang=\"zh-Hant\">揖退。</p></html>";
+        let a =
+            save_study_sheet(&state, html, "xiangshe.zhushu.0241", "xiangshe.zhushu.0260").unwrap();
+        assert_eq!(a.file_name, "sheli-xiangshe-zhushu-0241--xiangshe-zhushu-0260.html");
+        assert_eq!(std::fs::read_to_string(&a.path).unwrap(), html);
+        let b =
+            save_study_sheet(&state, html, "xiangshe.zhushu.0241", "xiangshe.zhushu.0260").unwrap();
+        assert_eq!(b.file_name, "sheli-xiangshe-zhushu-0241--xiangshe-zhushu-0260 (2).html");
+        let one = save_study_sheet(&state, html, "xiangshe.zhushu.0250", "xiangshe.zhushu.0250");
+        assert_eq!(one.unwrap().file_name, "sheli-xiangshe-zhushu-0250.html");
+        for (html, first) in
+            [("<p>not a document</p>", "xiangshe.zhushu.0250"), (html, "../../etc/passwd")]
+        {
+            let e = save_study_sheet(&state, html, first, "xiangshe.zhushu.0250").unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidInput);
+        }
     }
 
     #[test]

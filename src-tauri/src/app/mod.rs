@@ -17,6 +17,7 @@
 
 pub mod about_commands;
 pub mod char_commands;
+pub mod cite_commands;
 pub mod commands;
 pub mod dto;
 pub mod error;
@@ -159,6 +160,9 @@ pub fn run() {
             note_commands::ipc::note_facets,
             export_commands::ipc::save_notes_export,
             export_commands::ipc::save_search_export,
+            export_commands::ipc::save_study_sheet,
+            cite_commands::ipc::cite,
+            cite_commands::ipc::passage_aids,
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
         ])
