@@ -1,7 +1,7 @@
 // The keyboard alone (issue 17): no mouse, no scripted selection or focus.
 // A passage opened from search, a term's card and a character's pop-over
 // opened at the reading cursor, a term reached by Tab as a link and its card
-// opened, a term's card offered for a selection (Shift+→, Enter, Tab, Tab,
+// opened, a term's card offered for a selection (Shift+→, Enter, Tab…,
 // "Term card"), a selection made with Shift+→ added to a
 // glossary and noted, a review session, a glossary deleted, the reader's
 // keys listed. After every step the focus is on a visible control (never the
@@ -182,7 +182,7 @@ describe("The keyboard alone", () => {
     expect(await charAtCursor()).toBe("楅");
   });
 
-  it("Shift+→ selects 楅; Enter, Tab, Tab: Term card 楅; Enter opens the card; Escape gives the focus back to the passage", async () => {
+  it("Shift+→ selects 楅; Enter, Tab…: Term card 楅; Enter opens the card; Escape gives the focus back to the passage", async () => {
     await browser.keys(["Shift", "ArrowRight"]);
     await browser.keys("Shift"); // released
     await browser.waitUntil(async () => (await browser.execute(() => window.getSelection().toString())) === "楅", {
@@ -191,11 +191,9 @@ describe("The keyboard alone", () => {
     await $('[data-testid="selection-actions"]').waitForDisplayed();
     await browser.keys("Enter");
     expect((await expectFocusVisible("Enter on a selection")).testid).toBe("sel-add-note");
-    await browser.keys("Tab");
-    expect((await expectFocusVisible("Tab")).testid).toBe("sel-add-card");
-    await browser.keys("Tab");
-    const f = await expectFocusVisible("Tab, Tab");
-    expect(f.testid).toBe("sel-term");
+    // Tab along the menu (Add note, Add to note…, Add to glossary) to the card's offer.
+    await tabTo('[data-testid="sel-term"]', 5);
+    const f = await expectFocusVisible("Tab to Term card");
     expect(f.text).toBe("Term card 楅");
     await shot("selection-term-offer");
     await browser.keys("Enter");
@@ -238,9 +236,8 @@ describe("The keyboard alone", () => {
     await browser.keys("Enter");
     let f = await expectFocusVisible("Enter on a selection");
     expect(f.testid).toBe("sel-add-note");
-    await browser.keys("Tab");
-    f = await expectFocusVisible("Tab");
-    expect(f.testid).toBe("sel-add-card");
+    await tabTo('[data-testid="sel-add-card"]', 5);
+    f = await expectFocusVisible("Tab to Add to glossary");
     await browser.keys("Enter");
     await $('[data-testid="sel-card-save"]').waitForDisplayed();
     f = await expectFocusVisible("the card form");
@@ -283,6 +280,27 @@ describe("The keyboard alone", () => {
     );
     await expectPassageFocused("note saved");
     await shot("note-saved");
+  });
+
+  it("Shift+Enter selects the whole segment at the cursor; Enter goes to its actions; Escape gives the focus back", async () => {
+    await browser.keys(["Shift", "Enter"]);
+    await browser.keys("Shift"); // released
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    const got = await browser.execute(() => {
+      const sel = window.getSelection();
+      const node = sel.anchorNode;
+      const seg = (node.nodeType === 3 ? node.parentElement : node).closest("[data-segment]");
+      const tag = seg.querySelector(".layer-tag")?.textContent ?? "";
+      return { selected: sel.toString(), segment: seg.textContent.slice(tag.length) };
+    });
+    expect(got.selected.length).toBeGreaterThan(3);
+    expect(got.segment.trim()).toBe(got.selected);
+    await expectPassageFocused("segment selected");
+    await browser.keys("Enter");
+    expect((await expectFocusVisible("Enter on the segment's selection")).testid).toBe("sel-add-note");
+    await browser.keys("Escape");
+    await expect($('[data-testid="selection-actions"]')).not.toBeExisting();
+    await expectPassageFocused("menu closed");
   });
 
   it("? lists the reader's keys; Escape gives the focus back", async () => {
