@@ -54,10 +54,14 @@ export async function expectNoViolations(state) {
 }
 
 /**
- * Text in Chinese alone (Han characters and punctuation, no Latin letters)
- * that no element marks with a Chinese lang (the document is in English).
- * The drawings (SVG) are left out, and notes' bodies (data-user-text: the
- * user's own Markdown, in whatever languages they wrote it).
+ * Chinese text that no element marks with a Chinese lang (the document is
+ * in English): a text node with a Han character whose nearest `lang` is not
+ * zh-…. A Chinese word inside an English sentence counts too: it must be an
+ * element of its own (<span lang="zh-Hant">), or a screen reader speaks it
+ * with the English voice. The drawings' labels (SVG text) are checked as
+ * well; notes' bodies are not (data-user-text: the user's own Markdown, in
+ * whatever languages they wrote it), nor what is hidden from assistive
+ * technology.
  */
 export async function untaggedChinese() {
   return browser.execute(() => {
@@ -65,12 +69,12 @@ export async function untaggedChinese() {
     const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = w.nextNode(); n; n = w.nextNode()) {
       const t = n.data.trim();
-      if (!t || !/\p{Script=Han}/u.test(t) || /[A-Za-z]/.test(t)) continue;
+      if (!t || !/\p{Script=Han}/u.test(t)) continue;
       const el = n.parentElement;
-      if (!el || el.closest("svg, [data-user-text], [aria-hidden=true], script, style")) continue;
+      if (!el || el.closest("[data-user-text], [aria-hidden=true], script, style, title, desc")) continue;
       const lang = el.closest("[lang]")?.getAttribute("lang") ?? "";
-      if (!lang.startsWith("zh")) out.push(`${el.tagName.toLowerCase()}.${el.className} ‹${t.slice(0, 16)}›`);
+      if (!lang.startsWith("zh")) out.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ‹${t.slice(0, 40)}›`);
     }
-    return out;
+    return [...new Set(out)];
   });
 }
