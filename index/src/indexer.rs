@@ -111,21 +111,27 @@ impl Builder {
             return Err(tantivy::TantivyError::IndexAlreadyExists.into());
         }
         let index = Index::create(directory, schema, IndexSettings::default())?;
-        Builder::over(index, sources, options)
+        Builder::over(dir, index, sources, options)
     }
 
     /// The index already in `dir` (a copy of an earlier one, see
     /// [`crate::generations`]), to add documents to.
     pub fn open(dir: &Path, sources: &[String], options: BuildOptions) -> Result<Builder> {
         let index = Index::open(CacheDirectory::open(dir)?)?;
-        Builder::over(index, sources, options)
+        Builder::over(dir, index, sources, options)
     }
 
-    fn over(index: Index, sources: &[String], options: BuildOptions) -> Result<Builder> {
+    fn over(
+        dir: &Path,
+        index: Index,
+        sources: &[String],
+        options: BuildOptions,
+    ) -> Result<Builder> {
         tokenizer::register(&index);
         let fields = Fields::from_schema(&index.schema())?;
         let writer: IndexWriter =
             index.writer_with_num_threads(options.threads, options.memory_budget)?;
+        writer.set_merge_policy(Box::new(BoundedMerges { dir: dir.to_path_buf() }));
         Ok(Builder { index, writer, fields, sources: sources.to_vec() })
     }
 
@@ -145,6 +151,68 @@ impl Builder {
         self.writer.commit()?;
         self.writer.wait_merging_threads()?;
         Ok(self.index)
+    }
+}
+
+/// Segments smaller than this are merged; a merge reads at most
+/// [`MERGE_INPUT_BYTES`].
+const SMALL_SEGMENT_BYTES: u64 = 8 << 20;
+const MERGE_INPUT_BYTES: u64 = 32 << 20;
+/// Merged when at least this many small segments wait.
+const MERGE_AT: usize = 4;
+
+/// Which segments a build merges: only small ones, a few MB at a time.
+/// tantivy's default (`LogMergePolicy`) merges eight segments of a size
+/// whatever the size, reading them through memory maps whose pages count in
+/// the process's resident memory: a 50M-character import merged ~200 MB of
+/// segments at its end and peaked over twice as high as a 10M one. Segments
+/// the writer flushes (its memory budget's worth) are left as they are, so
+/// a build's memory stays the same however large the text, at the price of
+/// more segments (about one per 3M characters of short paragraphs), which a
+/// search visits one after another at little cost.
+#[derive(Debug)]
+struct BoundedMerges {
+    dir: std::path::PathBuf,
+}
+
+impl BoundedMerges {
+    /// The bytes of a segment's files on disk (0 for those not there yet).
+    fn bytes(&self, segment: &tantivy::index::SegmentMeta) -> u64 {
+        use tantivy::index::SegmentComponent as C;
+        [C::Postings, C::Positions, C::FastFields, C::FieldNorms, C::Terms, C::Store]
+            .into_iter()
+            .filter_map(|c| std::fs::metadata(self.dir.join(segment.relative_path(c))).ok())
+            .map(|m| m.len())
+            .sum()
+    }
+}
+
+impl tantivy::indexer::MergePolicy for BoundedMerges {
+    fn compute_merge_candidates(
+        &self,
+        segments: &[tantivy::index::SegmentMeta],
+    ) -> Vec<tantivy::indexer::MergeCandidate> {
+        let mut small: Vec<(u64, tantivy::index::SegmentId)> = segments
+            .iter()
+            .map(|s| (self.bytes(s), s.id()))
+            .filter(|(b, _)| *b < SMALL_SEGMENT_BYTES)
+            .collect();
+        small.sort();
+        let mut out = Vec::new();
+        let mut group = Vec::new();
+        let mut total = 0;
+        for (bytes, id) in small {
+            if total + bytes > MERGE_INPUT_BYTES && group.len() >= 2 {
+                out.push(tantivy::indexer::MergeCandidate(std::mem::take(&mut group)));
+                total = 0;
+            }
+            group.push(id);
+            total += bytes;
+        }
+        if group.len() >= MERGE_AT {
+            out.push(tantivy::indexer::MergeCandidate(group));
+        }
+        out
     }
 }
 

@@ -114,7 +114,7 @@ pub fn open_or_build(
 fn open_checked(dir: &Path, meta: IndexMeta) -> std::result::Result<SearchIndex, String> {
     let directory = CacheDirectory::open_read_only(dir).map_err(|e| e.to_string())?;
     let index = Index::open(directory).map_err(|e| e.to_string())?;
-    let bad = damaged_files(&index)?;
+    let bad = damaged_files(dir, &index)?;
     if !bad.is_empty() {
         return Err(format!("checksum mismatch in {}", bad.join(", ")));
     }
@@ -131,9 +131,8 @@ fn open_checked(dir: &Path, meta: IndexMeta) -> std::result::Result<SearchIndex,
 /// managed files (`.managed.json`), which could itself be lost: the index is
 /// written without `fsync` ([`crate::directory`]), so after a crash any file
 /// may be short, empty or absent.
-fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
+fn damaged_files(dir: &Path, index: &Index) -> std::result::Result<Vec<String>, String> {
     let metas = index.load_metas().map_err(|e| e.to_string())?;
-    let directory = index.directory();
     let mut bad = Vec::new();
     for segment in &metas.segments {
         let mut components = vec![
@@ -150,12 +149,58 @@ fn damaged_files(index: &Index) -> std::result::Result<Vec<String>, String> {
         let files: Vec<PathBuf> =
             components.into_iter().map(|c| segment.relative_path(c)).collect();
         for file in files {
-            if !matches!(directory.validate_checksum(&file), Ok(true)) {
+            if !matches!(crc_matches(&dir.join(&file)), Ok(true)) {
                 bad.push(file.display().to_string());
             }
         }
     }
     Ok(bad)
+}
+
+/// Whether the file's body matches the CRC32 in its tantivy footer
+/// (`[body][footer JSON {"version", "crc"}][footer length: u32 LE][1337:
+/// u32 LE]`, tantivy's `directory::footer`). Read with `read` in pieces of
+/// 1 MB, not through tantivy's memory map (its `validate_checksum`): every
+/// page of a mapped file read counts in the process's resident memory, so
+/// checking a 50M-character library's index that way made a search's and an
+/// import's peak grow with the largest file; read, it stays at one piece.
+fn crc_matches(path: &Path) -> std::io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    const MAGIC: u32 = 1337;
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    if len < 8 {
+        return Ok(false);
+    }
+    let mut tail = [0u8; 8];
+    file.seek(SeekFrom::Start(len - 8))?;
+    file.read_exact(&mut tail)?;
+    let footer_len = u64::from(u32::from_le_bytes(tail[..4].try_into().expect("4 bytes")));
+    let magic = u32::from_le_bytes(tail[4..].try_into().expect("4 bytes"));
+    if magic != MAGIC || footer_len > 10_000 || footer_len + 8 > len {
+        return Ok(false);
+    }
+    let body_len = len - 8 - footer_len;
+    let mut json = vec![0u8; footer_len as usize];
+    file.seek(SeekFrom::Start(body_len))?;
+    file.read_exact(&mut json)?;
+    #[derive(serde::Deserialize)]
+    struct Footer {
+        crc: u32,
+    }
+    let Ok(footer) = serde_json::from_slice::<Footer>(&json) else { return Ok(false) };
+    file.seek(SeekFrom::Start(0))?;
+    let mut hasher = crc32fast::Hasher::new();
+    let mut piece = vec![0u8; 1 << 20];
+    let mut body = file.take(body_len);
+    loop {
+        let n = body.read(&mut piece)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&piece[..n]);
+    }
+    Ok(body.limit() == 0 && hasher.finalize() == footer.crc)
 }
 
 /// Writes a complete index for `corpus` into `dir`, which must not exist:
@@ -219,7 +264,7 @@ pub(crate) fn as_base(dir: &Path, corpus: &Corpus) -> Option<Base> {
     }
     // A damaged file copied into the new index would be damaged there too.
     let index = Index::open(CacheDirectory::open_read_only(dir).ok()?).ok()?;
-    if !damaged_files(&index).ok()?.is_empty() {
+    if !damaged_files(dir, &index).ok()?.is_empty() {
         return None;
     }
     Some(Base { dir: dir.to_path_buf(), meta, sources: k })

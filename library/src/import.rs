@@ -299,20 +299,42 @@ pub fn import(
     import_inputs(dir, inputs, work, progress)
 }
 
-/// Temporary files an interrupted import left in `texts/`: those no live
-/// import holds (each holds an exclusive `flock` on its own while it
-/// decodes, before it takes the writers' lock; the manifest's are written
-/// only under the writers' lock, which we hold).
+/// Temporary files an interrupted import left in `texts/`: those whose
+/// process is gone. An import decodes into its own temporary file before it
+/// takes the writers' lock, so a live one's must be left alone: the name
+/// carries the process id, and the file is also held under an exclusive
+/// `flock` while it lives (a file is created before it can be locked, so
+/// the lock alone would leave a moment in which another import, or another
+/// thread of the same process, took a fresh file for a leftover).
 fn remove_leftovers(texts: &Path) {
     for e in std::fs::read_dir(texts).into_iter().flatten().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') && name.ends_with(".tmp") {
+        if name.starts_with('.') && name.ends_with(".tmp") && !owner_alive(&name) {
             let free = std::fs::File::open(e.path()).is_ok_and(|f| f.try_lock().is_ok());
             if free {
                 let _ = std::fs::remove_file(e.path());
             }
         }
     }
+}
+
+/// Whether the process that named a temporary file so is still running:
+/// `.import-<pid>-<n>.tmp` (a text being imported) or `.<file>.<pid>.<n>.tmp`
+/// ([`write_atomic`]). A name that says no process counts as gone.
+fn owner_alive(name: &str) -> bool {
+    let pid = match name.strip_prefix(".import-") {
+        Some(rest) => rest.split('-').next(),
+        None => name.rsplitn(4, '.').nth(2),
+    };
+    let Some(pid) = pid.and_then(|p| p.parse::<i32>().ok()).filter(|p| *p > 0) else {
+        return false;
+    };
+    if pid as u32 == std::process::id() {
+        return true;
+    }
+    // SAFETY: signal 0 sends nothing; it only asks whether `pid` exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
 /// A text decoded into a temporary file of its own in `texts/`, locked
