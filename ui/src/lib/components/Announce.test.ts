@@ -35,6 +35,8 @@ describe("search: what is announced, where the focus stays", () => {
     empty = true;
     await fireEvent.input(input, { target: { value: "觶觶觶" } });
     await waitFor(() => expect(live.textContent).toBe("No passage matches 觶觶觶."));
+    // The query, Chinese inside the English sentence, says its language.
+    expect(live.querySelector("[lang]")?.textContent).toBe("觶觶觶");
   });
 
   it("keeps the focus in the box on Escape", async () => {
