@@ -24,6 +24,8 @@ describe("Never lost", () => {
   before(async () => {
     await expect(browser).toHaveTitle("Sheli 射禮");
     await browser.execute(() => (location.hash = "#/library"));
+    // Each edition in its own script (a spec before may have left 简 on).
+    await $('[data-testid="script-original"]').click();
     await $(`[data-testid="edition-${SOURCE}"]`).click();
   });
 
