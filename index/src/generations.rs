@@ -397,7 +397,10 @@ impl Generations {
 }
 
 /// A generation's `.lease`, written before its description.
+/// Also the record of the boot it was written in, which lets a reader in
+/// the same boot check the files by their sizes (`location::Checked`).
 fn write_lease(dir: &Path) -> Result<()> {
+    location::write_checked(dir)?;
     let lease = dir.join(LEASE_FILE);
     File::create(&lease).map(drop).map_err(io_err(&lease))
 }

@@ -132,8 +132,29 @@ fn open_checked(dir: &Path, meta: IndexMeta) -> std::result::Result<SearchIndex,
 /// written without `fsync` ([`crate::directory`]), so after a crash any file
 /// may be short, empty or absent.
 fn damaged_files(dir: &Path, index: &Index) -> std::result::Result<Vec<String>, String> {
-    let metas = index.load_metas().map_err(|e| e.to_string())?;
+    let files = segment_files(index)?;
+    let checked = read_checked(dir);
     let mut bad = Vec::new();
+    for file in files {
+        let path = dir.join(&file);
+        let sound = match &checked {
+            // Built in this boot: the files are as written (see `Checked`);
+            // a file cut short or replaced since shows in its size.
+            Some(c) => std::fs::metadata(&path)
+                .is_ok_and(|m| c.files.get(&file.display().to_string()) == Some(&m.len())),
+            None => matches!(crc_matches(&path), Ok(true)),
+        };
+        if !sound {
+            bad.push(file.display().to_string());
+        }
+    }
+    Ok(bad)
+}
+
+/// The files of every segment `meta.json` lists.
+fn segment_files(index: &Index) -> std::result::Result<Vec<PathBuf>, String> {
+    let metas = index.load_metas().map_err(|e| e.to_string())?;
+    let mut files = Vec::new();
     for segment in &metas.segments {
         let mut components = vec![
             SegmentComponent::FieldNorms,
@@ -146,15 +167,65 @@ fn damaged_files(dir: &Path, index: &Index) -> std::result::Result<Vec<String>, 
         if segment.has_deletes() {
             components.push(SegmentComponent::Delete);
         }
-        let files: Vec<PathBuf> =
-            components.into_iter().map(|c| segment.relative_path(c)).collect();
-        for file in files {
-            if !matches!(crc_matches(&dir.join(&file)), Ok(true)) {
-                bad.push(file.display().to_string());
-            }
-        }
+        files.extend(components.into_iter().map(|c| segment.relative_path(c)));
     }
-    Ok(bad)
+    Ok(files)
+}
+
+/// The record a generation's builder leaves beside the index
+/// ([`CHECKED_FILE`]): the boot it was written in and each file's size.
+///
+/// The files are written without `fsync` ([`crate::directory`]), so what a
+/// crash can damage is what had not reached the disk when the *system*
+/// went down — a power loss, a kernel panic: a new boot. Within the boot
+/// that wrote them, the files read are the ones written (the kernel's page
+/// cache), unless something outside Sheli changes them. So an index opened
+/// in the boot it was built in is checked by its files' sizes (a file cut
+/// short, emptied or replaced), not by reading every byte for its CRC —
+/// which cost each `sheli search` ~10 ms per 10M characters of the library
+/// (87 MB of index) and grew with it. In any other boot, or without the
+/// record (an index built by an earlier version, the single-folder form),
+/// every file is read for its CRC.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Checked {
+    boot: String,
+    files: std::collections::BTreeMap<String, u64>,
+}
+
+/// Where [`Checked`] is kept, inside the generation.
+pub(crate) const CHECKED_FILE: &str = ".written-in-boot.json";
+
+/// This boot's id, if the system says (Linux: a random id per boot).
+fn boot_id() -> Option<String> {
+    let id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let id = id.trim();
+    (!id.is_empty()).then(|| id.to_owned())
+}
+
+/// The generation's [`Checked`] record if it was written in this boot.
+fn read_checked(dir: &Path) -> Option<Checked> {
+    let checked: Checked =
+        serde_json::from_slice(&std::fs::read(dir.join(CHECKED_FILE)).ok()?).ok()?;
+    (Some(&checked.boot) == boot_id().as_ref()).then_some(checked)
+}
+
+/// Writes the [`Checked`] record of the index just built in `dir`: the
+/// boot and the size of every file of its segments. Written before the
+/// description, so a finished generation has it (or was built without a
+/// boot id, and is always read whole).
+pub(crate) fn write_checked(dir: &Path) -> Result<()> {
+    let Some(boot) = boot_id() else { return Ok(()) };
+    let index = Index::open(CacheDirectory::open_read_only(dir)?)?;
+    let mut files = std::collections::BTreeMap::new();
+    for file in segment_files(&index).map_err(IndexError::Meta)? {
+        let path = dir.join(&file);
+        let len = std::fs::metadata(&path).map_err(io_err(&path))?.len();
+        files.insert(file.display().to_string(), len);
+    }
+    let json = serde_json::to_vec(&Checked { boot, files })
+        .map_err(|e| IndexError::Meta(e.to_string()))?;
+    let path = dir.join(CHECKED_FILE);
+    std::fs::write(&path, json).map_err(io_err(&path))
 }
 
 /// Whether the file's body matches the CRC32 in its tantivy footer
@@ -273,7 +344,10 @@ pub(crate) fn as_base(dir: &Path, corpus: &Corpus) -> Option<Base> {
 /// Files of a finished index that are not tantivy's: its description, the
 /// readers' lease, lock files.
 fn is_ours(name: &str) -> bool {
-    name == META_FILE || name.starts_with(".lease") || name.ends_with(".lock")
+    name == META_FILE
+        || name == CHECKED_FILE
+        || name.starts_with(".lease")
+        || name.ends_with(".lock")
 }
 
 /// Writes into `dir` (which must not exist) an index of `corpus` that starts
