@@ -80,7 +80,10 @@ impl Corpus {
     /// it back.
     pub fn citation(&self, passage: &Passage, segment: usize, line: u32) -> String {
         let source = self.source(&passage.source);
-        let edition = source.map(|s| s.info.edition.as_str()).unwrap_or("");
+        // A user's text has no edition of its own ("imported" is a
+        // placeholder): it is cited by its title alone.
+        let edition =
+            source.filter(|s| !s.info.user).map(|s| s.info.edition.as_str()).unwrap_or("");
         let origin = source.map(|s| s.info.origin.as_str()).unwrap_or("");
         let layer = passage
             .segments
