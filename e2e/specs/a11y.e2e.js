@@ -192,6 +192,23 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         if ((await parallel.getAttribute("aria-pressed")) === "true") await parallel.click();
       });
 
+      it("a passage's Copy menu and the study sheet (the print view)", async () => {
+        await go(`#/read/${PASSAGE}`);
+        const copy = await $(`[data-passage="${PASSAGE}"] [data-testid="copy-citation"]`);
+        await copy.waitForDisplayed();
+        await copy.click();
+        await $(`[data-passage="${PASSAGE}"] [data-testid="passage-copy"]:not([disabled])`).waitForExist();
+        await shot(`${theme}-passage-copy-menu`);
+        await expectNoViolations(`${theme} passage copy menu`);
+        await $(`[data-passage="${PASSAGE}"] [data-testid="open-sheet"]`).click();
+        await $('[data-testid="sheet"]').waitForDisplayed();
+        await browser.waitUntil(async () => (await $('[data-testid="sheet"]').getAttribute("aria-busy")) === "false");
+        await shot(`${theme}-study-sheet`);
+        await expectNoViolations(`${theme} study sheet`);
+        await escape();
+        await expect($('[data-testid="study-sheet"]')).not.toBeExisting();
+      });
+
       it("the plan beside the reader: a figure's card open, and its itinerary", async () => {
         await go(`#/read/${PASSAGE}`);
         await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();

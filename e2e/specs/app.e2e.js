@@ -27,9 +27,10 @@ describe("Sheli", () => {
     await shot("reader-passage");
   });
 
-  it("copies a passage as a citation", async () => {
+  it("copies a passage with its citation", async () => {
     await $(`[data-passage="${PASSAGE}"] [data-testid="copy-citation"]`).click();
-    await expect($(".toast")).toHaveText(`Copied the citation of ${PASSAGE}.`);
+    await $(`[data-passage="${PASSAGE}"] [data-testid="passage-copy"]:not([disabled])`).click();
+    await expect($(".toast")).toHaveText(`Copied ${PASSAGE} with its citation.`);
     await shot("reader-copied");
   });
 

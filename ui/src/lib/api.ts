@@ -460,3 +460,23 @@ export function stagePlan(work: string): Promise<Plan> {
 export function stageItinerary(actor: string, work?: string): Promise<ItineraryStop[]> {
   return call("stage_itinerary", { actor, work: work ?? null });
 }
+
+// ── Citations, reading aids and the study sheet (cite_commands.rs) ──────────
+
+import type { PassageAids } from "./bindings/PassageAids";
+export type { PassageAids };
+
+/** The standard citation of a selection (corpus::locate): work, edition, layer, passage, line. */
+export function cite(selection: TextSelection): Promise<string> {
+  return call("cite", { selection });
+}
+
+/** For each passage: its citation, why it has no translation line, its source's known faults marked. */
+export function passageAids(passageIds: string[], script?: DisplayScript): Promise<PassageAids[]> {
+  return call("passage_aids", { passageIds, script: script ?? null });
+}
+
+/** A study sheet (a whole HTML document) of passages `first`..`last`, saved in the exports folder. */
+export function saveStudySheet(html: string, first: string, last: string): Promise<SavedExport> {
+  return call("save_study_sheet", { html, first, last });
+}

@@ -1,47 +1,67 @@
-// "Copy as citation": the text, the work and the passage id.
+// What a copy from the reader puts on the clipboard: the text and its
+// standard citation, as plain text and as simple HTML.
+//
+// The citation itself is written in one place, corpus/src/locate.rs
+// (`Corpus::citation`: `《儀禮註疏·鄉射禮》鄭注，xiangshe.zhushu.0123，000_….txt
+// 第456行` — work, edition, who wrote the layer, passage, line of the source
+// file), and reaches the window through the `cite` and `passage_aids`
+// commands; nothing here rebuilds it. This module only lays text and
+// citation out, so it is pure and tested by Vitest (citation.test.ts).
 
 import type { Layer } from "./bindings/Layer";
-import type { PassageView } from "./bindings/PassageView";
 
-/**
- * `「text」(《儀禮·鄉射禮》, 儀禮註疏, xiangshe.zhushu.0001)`. The text is the
- * 經 of the passage (or, without 經, everything shown), in the script shown.
- */
-export function citation(p: PassageView, layers: readonly Layer[] = ["經"]): string {
-  let text = p.segments
-    .filter((s) => layers.includes(s.layer))
-    .map((s) => s.text)
-    .join("");
-  if (!text) text = p.segments.map((s) => s.text).join("");
-  const classic = p.script === "simplified" ? "仪礼" : "儀禮";
-  return `「${text}」(《${classic}·${p.title}》, ${p.edition}, ${p.id})`;
+/** Both flavours of one copy. */
+export interface CopyPayload {
+  plain: string;
+  html: string;
+}
+
+/** One labelled piece of a passage copied whole. */
+export interface CopyPart {
+  layer: Layer;
+  /** How the layer is named in the copy (注, 疏, 音義 … in the script shown). */
+  label: string;
+  text: string;
+  /** Its language tag (zh-Hant / zh-Hans). */
+  lang: string;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The citation as HTML: a `<cite>` in traditional script, as Sheli writes it. */
+function citeHtml(citation: string): string {
+  return `<p><cite lang="zh-Hant">${escapeHtml(citation)}</cite></p>`;
 }
 
 /**
- * Writes `text` to the clipboard with the webview's own API (no plugin);
- * falls back to a hidden textarea and `execCommand` where the async API is
- * missing or refused. Resolves to whether it worked.
+ * A selection and its citation: the text on one line, the citation on the
+ * next (plain); a block quote followed by the citation (HTML). The text is
+ * as shown (its script); the citation reads back with Go-to.
  */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the older way
-  }
-  try {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.className = "offscreen";
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
+export function selectionPayload(text: string, citation: string, lang: string): CopyPayload {
+  const t = text.trim();
+  return {
+    plain: `${t}\n${citation}`,
+    html: `<blockquote lang="${escapeHtml(lang)}">${escapeHtml(t)}</blockquote>${citeHtml(citation)}`,
+  };
+}
+
+/**
+ * A passage with the chosen layers, each after its label but the 經 (the
+ * text itself), in the passage's order, then the citation of the passage.
+ */
+export function passagePayload(parts: readonly CopyPart[], citation: string): CopyPayload {
+  const shown = parts.filter((p) => p.text.trim());
+  const label = (p: CopyPart) => (p.layer === "經" ? "" : `【${p.label}】`);
+  const plain = [...shown.map((p) => `${label(p)}${p.text.trim()}`), citation].join("\n");
+  const html =
+    shown
+      .map((p) => {
+        const tag = p.layer === "經" ? "" : `<b>${escapeHtml(label(p))}</b>`;
+        return `<p lang="${escapeHtml(p.lang)}">${tag}${escapeHtml(p.text.trim())}</p>`;
+      })
+      .join("") + citeHtml(citation);
+  return { plain, html };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-import { citation } from "./citation";
 import { parsePassageId } from "./ids";
 import { isRouteHash, parseHash, routeHash } from "./router.svelte";
 import { chooseEdition, headingBefore, splitShu, windowAround } from "./view";
@@ -67,11 +66,5 @@ describe("view helpers", () => {
   it("splits a 疏 where it turns to the 注", () => {
     expect(splitShu("釋曰:自此。○注「主人」", 6)).toEqual(["釋曰:自此。", "○注「主人」"]);
     expect(splitShu("釋曰", null)).toEqual(["釋曰", ""]);
-  });
-
-  it("cites text, work and passage id", () => {
-    expect(citation(samplePassage())).toBe("「鄉射之禮。主人戒賓。」(《儀禮·鄉射禮》, 儀禮註疏, xiangshe.zhushu.0001)");
-    const s = samplePassage({ script: "simplified", title: "乡射礼", edition: "仪礼注疏" });
-    expect(citation(s)).toContain("《仪礼·乡射礼》, 仪礼注疏, xiangshe.zhushu.0001");
   });
 });

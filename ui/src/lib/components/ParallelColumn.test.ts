@@ -38,7 +38,9 @@ describe("ParallelColumn", () => {
     });
     render(ParallelColumn, { passage: samplePassage({ id: "xiangshe.zhushu.0353" }) });
     const edition = await screen.findByTestId("aligned-edition");
-    expect(calls).toEqual([["aligned", { passageId: "xiangshe.zhushu.0353", script: "original" }]]);
+    expect(calls.filter((c) => (c as [string])[0] === "aligned")).toEqual([
+      ["aligned", { passageId: "xiangshe.zhushu.0353", script: "original" }],
+    ]);
     expect(edition.getAttribute("href")).toBe("#/read/xiangshe.tongjie.0004");
     expect(edition.textContent).toContain("鄉射之禮。主人戒賓。");
     expect(edition.textContent).toContain("93%");
@@ -68,6 +70,43 @@ describe("ParallelColumn", () => {
     await screen.findByText(/second half only/);
     const listed = Array.from(empty.querySelectorAll("li")).map((li) => li.textContent?.trim());
     expect(listed).toEqual(["白話譯文 second half only"]);
+  });
+
+  it("says why a passage inside the translated stretch has no translation line, not the coverage", async () => {
+    setTransport(async (cmd) => {
+      if (cmd === "passage_aids")
+        return [
+          {
+            passage_id: "xiangshe.zhushu.0250",
+            citation: "《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，000_fc068ac90b3961d7.txt 第1166行",
+            translation_gap: {
+              kind: "unmatched",
+              translation: "xiangshe.yiwen",
+              first: null,
+              last: null,
+              before: "xiangshe.zhushu.0248",
+              after: "xiangshe.zhushu.0251",
+            },
+            faults: [],
+          },
+        ];
+      if (cmd === "sources")
+        return [
+          {
+            id: "xiangshe.yiwen", work: "鄉射禮", edition: "白話譯文", edition_note: "", script: "traditional",
+            coverage: "second half only", passages: 1, layers: {},
+          },
+        ];
+      return [];
+    });
+    render(ParallelColumn, { passage: samplePassage({ id: "xiangshe.zhushu.0250", ordinal: 250 }) });
+    const why = await screen.findByTestId("parallel-no-translation");
+    expect(why.textContent).toContain("No translation line for this passage");
+    expect(why.textContent?.replace(/\s+/g, " ")).toContain("(by order and length) gave this one no line of its own");
+    expect(screen.getByTestId("gap-before").textContent).toBe("248");
+    expect(screen.getByTestId("gap-after").getAttribute("href")).toBe("#/read/xiangshe.zhushu.0251");
+    // The coverage note would say the passage is not covered: not shown.
+    expect(screen.getByTestId("parallel-empty").querySelector("li")).toBeNull();
   });
 
   it("says that only the 經 is aligned when the passage has none", async () => {
