@@ -76,25 +76,38 @@ export async function selectText(passage, layer, needle) {
   return browser.execute(
     (passage, layer, needle) => {
       for (const seg of document.querySelectorAll(`[data-passage="${passage}"] [data-layer="${layer}"]`)) {
+        // The needle may run over several text nodes (a term's link, a mark):
+        // it is found in the segment's text, its ends placed in their nodes.
+        const nodes = [];
+        let text = "";
         const walker = document.createTreeWalker(seg, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const at = n.data.indexOf(needle);
-          if (at < 0) continue;
-          n.parentElement.scrollIntoView({ block: "center" });
-          const range = document.createRange();
-          range.setStart(n, at);
-          range.setEnd(n, at + needle.length);
-          const sel = window.getSelection();
-          sel.removeAllRanges();
-          sel.addRange(range);
-          const r = range.getBoundingClientRect();
-          const x = r.left + r.width / 2;
-          const y = r.top + r.height / 2;
-          n.parentElement.dispatchEvent(
-            new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: x, clientY: y, view: window }),
-          );
-          return true;
+          if (n.parentElement.closest(".layer-tag")) continue;
+          nodes.push({ n, start: text.length });
+          text += n.data;
         }
+        const at = text.indexOf(needle);
+        if (at < 0) continue;
+        const place = (g, end) => {
+          const hit = nodes.find(({ n, start }) => g < start + n.data.length || (end && g === start + n.data.length));
+          return [hit.n, g - hit.start];
+        };
+        const [sn, so] = place(at, false);
+        const [en, eo] = place(at + needle.length, true);
+        sn.parentElement.scrollIntoView({ block: "center" });
+        const range = document.createRange();
+        range.setStart(sn, so);
+        range.setEnd(en, eo);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+        const r = range.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        sn.parentElement.dispatchEvent(
+          new MouseEvent("mouseup", { bubbles: true, button: 0, clientX: x, clientY: y, view: window }),
+        );
+        return true;
       }
       return false;
     },
