@@ -82,7 +82,12 @@ describe("Reader", () => {
     });
     render(Reader, { id: "xiangshe.zhushu.0001" });
     await screen.findByTestId("reader-title");
-    expect(document.querySelectorAll("[data-passage]").length).toBe(40);
+    // First the passage and the four after it (painted and focused sooner),
+    // then the rest of the window, with no second request.
+    expect(document.querySelectorAll("[data-passage]").length).toBe(5);
+    await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(40));
+    expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0001");
+    expect(requests).toEqual([[1, 40]]);
     await fireEvent.click(screen.getByText("Later passages"));
     await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(80));
     expect(requests).toEqual([
