@@ -183,6 +183,8 @@ describe("Cite, copy, print", () => {
     expect(await $$('[data-sheet-passage] .sheet-yi').length).toBeGreaterThan(10);
     await expect($('[data-testid="sheet-cards"]')).toHaveText(expect.stringContaining("Glossary cards used"));
     expect(await browser.execute(() => typeof window.print)).toBe("function");
+    // A modal dialog: the app behind it cannot take the focus meanwhile.
+    expect(await browser.execute(() => document.getElementById("app").inert)).toBe(true);
     await shot("cite-study-sheet");
 
     await $('[data-testid="sheet-save"]').click();
@@ -202,6 +204,7 @@ describe("Cite, copy, print", () => {
 
     await browser.keys("Escape");
     await expect(dialog).not.toBeExisting();
+    expect(await browser.execute(() => document.getElementById("app").inert)).toBe(false);
     // The focus is back on the Copy button the sheet was opened from.
     expect(await browser.execute(() => document.activeElement?.dataset.testid)).toBe("copy-citation");
   });
