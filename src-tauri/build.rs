@@ -52,6 +52,7 @@ const COMMANDS: &[&str] = &[
     "save_study_sheet",
     "cite",
     "passage_aids",
+    "print_page",
     "import_notes",
     "render_markdown",
     "search",

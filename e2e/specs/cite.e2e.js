@@ -5,6 +5,7 @@
 // chosen layers; the study sheet of a range with the user's note, saved as
 // HTML; passage 250's missing translation line explained; a source fault
 // marked where it stands; empty layers shown empty. Screenshots cite-….
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { nudgedShot as shot, selectText } from "./helpers.js";
@@ -207,5 +208,24 @@ describe("Cite, copy, print", () => {
     expect(await browser.execute(() => document.getElementById("app").inert)).toBe(false);
     // The focus is back on the Copy button the sheet was opened from.
     expect(await browser.execute(() => document.activeElement?.dataset.testid)).toBe("copy-citation");
+  });
+
+  // Last: the dialog stays open until the app ends.
+  it("Print… opens the system's print dialog (GTK's, a window of the app)", async function () {
+    let windows;
+    try {
+      windows = () => execSync(`xwininfo -root -tree -display ${process.env.DISPLAY}`, { encoding: "utf8" });
+      windows();
+    } catch {
+      this.skip(); // no xwininfo (x11-utils) to list the display's windows
+    }
+    expect(windows()).not.toMatch(/"Print": \("sheli"/);
+    await $(`[data-passage="${P250}"] [data-testid="copy-citation"]`).click();
+    await $(`[data-passage="${P250}"] [data-testid="open-sheet"]`).click();
+    await $('[data-testid="sheet"]').waitForDisplayed();
+    await $('[data-testid="sheet-print"]:not([disabled])').click();
+    await browser.waitUntil(async () => /"Print": \("sheli"/.test(windows()), {
+      timeoutMsg: "no print dialog opened",
+    });
   });
 });

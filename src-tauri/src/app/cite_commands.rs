@@ -156,6 +156,16 @@ pub mod ipc {
         blocking(&state, move |s| super::cite(s, &selection)).await
     }
 
+    /// `print_page()`: GTK's print dialog for the window's page (WebKitGTK's
+    /// `PrintOperation`, through wry): the study sheet's Print…. The page's
+    /// own `window.print()` opens nothing in the Tauri window on Linux.
+    #[tauri::command]
+    pub async fn print_page(webview: tauri::Webview) -> AppResult<()> {
+        webview.print().map_err(|e| {
+            super::super::error::AppError::Internal(format!("the print dialog could not open: {e}"))
+        })
+    }
+
     #[tauri::command]
     pub async fn passage_aids(
         state: State<'_, SharedState>,

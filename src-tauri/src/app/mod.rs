@@ -163,6 +163,7 @@ pub fn run() {
             export_commands::ipc::save_study_sheet,
             cite_commands::ipc::cite,
             cite_commands::ipc::passage_aids,
+            cite_commands::ipc::print_page,
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
         ])

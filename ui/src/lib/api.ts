@@ -476,6 +476,14 @@ export function passageAids(passageIds: string[], script?: DisplayScript): Promi
   return call("passage_aids", { passageIds, script: script ?? null });
 }
 
+/**
+ * The system's print dialog for the page (GTK's, through the backend: the
+ * page's own `window.print()` opens nothing in the window on Linux).
+ */
+export function printPage(): Promise<void> {
+  return call("print_page");
+}
+
 /** A study sheet (a whole HTML document) of passages `first`..`last`, saved in the exports folder. */
 export function saveStudySheet(html: string, first: string, last: string): Promise<SavedExport> {
   return call("save_study_sheet", { html, first, last });
