@@ -15,6 +15,10 @@
 //! search fold, the candidate whose surroundings best match
 //! `prefix`/`suffix` winning); else by quote within the same source; else
 //! nowhere, and the note is kept as orphaned.
+//!
+//! A note on several passages has one such anchor per passage
+//! ([`crate::note_anchors`]); each is placed by [`locate`] on its own, and
+//! one that cannot be placed is orphaned alone, the others kept in place.
 
 use std::ops::Range;
 
