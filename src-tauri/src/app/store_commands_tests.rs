@@ -600,3 +600,50 @@ fn note_html_bindings_are_fresh() {
         "ui/src/test/note-html.json is stale: run `make bindings`"
     );
 }
+
+#[test]
+fn a_coloured_note_on_two_passages_in_the_displayed_script() {
+    let (state, _dir) = fresh();
+    let script = Some(DisplayScript::Simplified);
+    let first = selection("楅猶幅也", Layer::Zhu, script);
+    let n = add_note(&state, &first, "two places", &[], Some(store::NoteColour::Pink)).unwrap();
+    assert_eq!(n.note.colour, store::NoteColour::Pink);
+    // A selection in another passage, made in simplified script.
+    let second = selection("坐奠觶", Layer::Jing, script);
+    assert_ne!(second.passage_id, first.passage_id);
+    let both = add_note_anchor(&state, n.note.id, &second).unwrap();
+    assert_eq!(both.note.more_anchors[0].exact, "坐奠觶", "the original text is kept");
+    assert_eq!(both.more_quotes, vec!["坐奠觯".to_string()], "quoted as displayed");
+
+    // Each passage shows the note, placed by its own anchor.
+    let views =
+        passage_notes(&state, &[first.passage_id.clone(), second.passage_id.clone()], script)
+            .unwrap();
+    assert_eq!(views.len(), 2);
+    let there = views.iter().find(|v| v.passage.as_deref() == Some(&second.passage_id)).unwrap();
+    assert_eq!(there.anchor, 1);
+    let span = there.span.unwrap();
+    assert_eq!((span.segment, span.start, span.end), (second.segment, second.start, second.end));
+    let here = views.iter().find(|v| v.passage.as_deref() == Some(&first.passage_id)).unwrap();
+    assert_eq!(here.anchor, 0);
+
+    // Facets and filters see both anchors and the colour.
+    let f = note_facets(&state).unwrap();
+    assert_eq!((f.colours[0].value.as_str(), f.colours[0].count), ("pink", 1));
+    let layers: Vec<&str> = f.layers.iter().map(|l| l.value.as_str()).collect();
+    assert_eq!(layers, ["注", "經"]);
+    let by = |f: NoteFilter| list_notes(&state, &f, None).unwrap().len();
+    assert_eq!(by(NoteFilter { layer: Some(Layer::Jing), ..Default::default() }), 1);
+    assert_eq!(by(NoteFilter { colour: Some(store::NoteColour::Blue), ..Default::default() }), 0);
+
+    // Bad input is refused and changes nothing.
+    let before = snapshot(&state);
+    assert_eq!(kind(add_note_anchor(&state, 0, &second)), ErrorKind::InvalidInput);
+    assert_eq!(kind(add_note_anchor(&state, 999, &second)), ErrorKind::NotFound);
+    assert_eq!(kind(add_note_anchor(&state, n.note.id, &second)), ErrorKind::InvalidInput);
+    assert_eq!(kind(remove_note_anchor(&state, n.note.id, 99, None)), ErrorKind::InvalidInput);
+    assert_eq!(kind(remove_note_anchor(&state, n.note.id, 5, None)), ErrorKind::InvalidInput);
+    assert_eq!(snapshot(&state), before);
+    let one = remove_note_anchor(&state, n.note.id, 1, None).unwrap();
+    assert!(one.note.more_anchors.is_empty());
+}
