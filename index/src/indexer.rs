@@ -36,6 +36,33 @@ pub struct SegmentDoc<'a> {
     pub seq: u64,
 }
 
+impl<'a> SegmentDoc<'a> {
+    /// The document of segment `i` of `passage` in `source`.
+    pub fn of(
+        source: &'a sheli_corpus::corpus::Source,
+        passage: &'a sheli_corpus::Passage,
+        i: usize,
+        line_starts: Vec<(u32, u32)>,
+        tail: String,
+        seq: u64,
+    ) -> SegmentDoc<'a> {
+        let seg = &passage.segments[i];
+        SegmentDoc {
+            passage: &passage.id,
+            source: &source.info.id,
+            work: &source.info.work,
+            layer: seg.layer,
+            segment: i as u32,
+            ji: seg.ji,
+            line: seg.line,
+            line_starts,
+            text: &seg.text,
+            tail,
+            seq,
+        }
+    }
+}
+
 /// Ordinal of a layer in the `layer_ord` fast field.
 pub fn layer_ord(layer: Layer) -> u64 {
     Layer::ALL.iter().position(|l| *l == layer).unwrap_or(0) as u64
@@ -248,7 +275,7 @@ pub fn add_sources(
     let mut seq = seq;
     let mut done = 0usize;
     let report = |done: usize, progress: &mut dyn FnMut(Progress)| {
-        if done % 4096 == 0 {
+        if done.is_multiple_of(4096) {
             progress(Progress { done, total: total.max(done) });
         }
     };
@@ -264,19 +291,8 @@ pub fn add_sources(
                 for passage in passages {
                     for (i, seg) in passage.segments.iter().enumerate() {
                         let line_starts = line_starts(seg, |off| lines.line_of(off));
-                        builder.add(&SegmentDoc {
-                            passage: &passage.id,
-                            source: id,
-                            work: &source.info.work,
-                            layer: seg.layer,
-                            segment: i as u32,
-                            ji: seg.ji,
-                            line: seg.line,
-                            line_starts,
-                            text: &seg.text,
-                            tail: tails.next().unwrap_or_default(),
-                            seq,
-                        })?;
+                        let tail = tails.next().unwrap_or_default();
+                        builder.add(&SegmentDoc::of(source, passage, i, line_starts, tail, seq))?;
                         seq += 1;
                         done += 1;
                         report(done, progress);
@@ -296,20 +312,9 @@ pub fn add_sources(
                         }
                     };
                     let passage = &streamed.passage;
-                    for (i, seg) in passage.segments.iter().enumerate() {
-                        builder.add(&SegmentDoc {
-                            passage: &passage.id,
-                            source: id,
-                            work: &source.info.work,
-                            layer: seg.layer,
-                            segment: i as u32,
-                            ji: seg.ji,
-                            line: seg.line,
-                            line_starts: streamed.line_starts[i].clone(),
-                            text: &seg.text,
-                            tail: String::new(),
-                            seq,
-                        })?;
+                    for i in 0..passage.segments.len() {
+                        let line_starts = streamed.line_starts[i].clone();
+                        builder.add(&SegmentDoc::of(source, passage, i, line_starts, String::new(), seq))?;
                         seq += 1;
                         done += 1;
                         report(done, progress);
@@ -412,28 +417,9 @@ pub fn corpus_docs(corpus: &Corpus) -> Vec<SegmentDoc<'_>> {
         let mut tails = jing_tails(source.info.format, corpus.passages_of(&source.info.id));
         for passage in corpus.passages_of(&source.info.id) {
             for (i, seg) in passage.segments.iter().enumerate() {
-                let mut line_starts = Vec::new();
-                let mut last = seg.line;
-                for (c, &off) in seg.offsets.iter().enumerate() {
-                    let l = source.lines.line_of(off as usize);
-                    if l != last {
-                        line_starts.push((c as u32, l));
-                        last = l;
-                    }
-                }
-                out.push(SegmentDoc {
-                    passage: &passage.id,
-                    source: &source.info.id,
-                    work: &source.info.work,
-                    layer: seg.layer,
-                    segment: i as u32,
-                    ji: seg.ji,
-                    line: seg.line,
-                    line_starts,
-                    text: &seg.text,
-                    tail: tails.next().unwrap_or_default(),
-                    seq: out.len() as u64,
-                });
+                let line_starts = line_starts(seg, |off| source.lines.line_of(off));
+                let (tail, seq) = (tails.next().unwrap_or_default(), out.len() as u64);
+                out.push(SegmentDoc::of(source, passage, i, line_starts, tail, seq));
             }
         }
     }
