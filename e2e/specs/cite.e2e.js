@@ -95,6 +95,37 @@ describe("Cite, copy, print", () => {
     expect(html).toContain(`${P250}，${ORIGIN} 第1166行`);
   });
 
+  it("a selection over two layers is cited where it begins", async () => {
+    await open(P250);
+    const ok = await browser.execute((id) => {
+      const text = (layer) => {
+        const w = document.createTreeWalker(document.querySelector(`[data-passage="${id}"] [data-layer="${layer}"]`), NodeFilter.SHOW_TEXT);
+        for (let n = w.nextNode(); n; n = w.nextNode()) if (/[退皆]/.test(n.data)) return n;
+        return null;
+      };
+      const a = text("jing");
+      const b = text("zhu");
+      if (!a || !b) return false;
+      const range = document.createRange();
+      range.setStart(a, a.data.indexOf("退"));
+      range.setEnd(b, b.data.indexOf("皆") + 2);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      b.parentElement.dispatchEvent(new MouseEvent("mouseup", { bubbles: true, button: 0, view: window }));
+      return true;
+    }, P250);
+    expect(ok).toBe(true);
+    await browser.pause(500);
+    await browser.keys(["Control", "c"]);
+    await expect($(".toast")).toHaveText("Copied the selection with its citation.");
+    const text = await pasted();
+    const lines = text.split("\n");
+    expect(text.startsWith("退。")).toBe(true);
+    expect(text).toContain("皆已");
+    expect(lines[lines.length - 1]).toBe(`《儀禮註疏·鄉射禮》，${P250}，${ORIGIN} 第1166行`);
+  });
+
   it("a passage's Copy menu copies the layers chosen and the passage's citation", async () => {
     await open(P250);
     await $(`[data-passage="${P250}"] [data-testid="copy-citation"]`).click();

@@ -12,7 +12,29 @@
 import * as api from "./api";
 import type { DisplayScript } from "./bindings/DisplayScript";
 import { selectionPayload, type CopyPayload } from "./citation";
-import type { SegmentSpan } from "./spans";
+import { spanOfRange, type SegmentSpan } from "./spans";
+
+/**
+ * What a selection is cited by: the selection itself when it lies inside
+ * one segment, else its first part (from where it starts to the end of that
+ * segment), since a citation names where the words begin. `whole` is
+ * false for the second case (the text copied is then the browser's).
+ */
+export function citedSpan(
+  range: Range,
+  segmentText: (passageId: string, segment: number) => string | null,
+): { span: SegmentSpan; whole: boolean } | null {
+  const span = spanOfRange(range, segmentText);
+  if (span) return { span, whole: true };
+  const el = (n: Node) => (n.nodeType === Node.ELEMENT_NODE ? (n as Element) : n.parentElement);
+  const seg = el(range.startContainer)?.closest<HTMLElement>("[data-segment]");
+  if (!seg) return null;
+  const first = document.createRange();
+  first.setStart(range.startContainer, range.startOffset);
+  first.setEnd(seg, seg.childNodes.length);
+  const part = spanOfRange(first, segmentText);
+  return part ? { span: part, whole: false } : null;
+}
 
 const KEEP = 50;
 const cache = new Map<string, Promise<string>>();
@@ -48,13 +70,21 @@ export function citationNow(span: SegmentSpan, script: DisplayScript): string | 
 }
 
 /**
- * Fills a `copy` event with a selection and its citation, when the citation
- * is here; returns whether it did (else the browser copies the text alone).
+ * Fills a `copy` event with a selection (`text`: the span's own, or the
+ * browser's for a selection over several segments) and the span's citation,
+ * when the citation is here; returns whether it did (else the browser copies
+ * the text alone).
  */
-export function fillCopyEvent(e: ClipboardEvent, span: SegmentSpan, script: DisplayScript, lang: string): boolean {
+export function fillCopyEvent(
+  e: ClipboardEvent,
+  span: SegmentSpan,
+  script: DisplayScript,
+  lang: string,
+  text: string = span.text,
+): boolean {
   const c = citationNow(span, script);
   if (!c || !e.clipboardData) return false;
-  const payload = selectionPayload(span.text, c, lang);
+  const payload = selectionPayload(text, c, lang);
   e.clipboardData.setData("text/plain", payload.plain);
   e.clipboardData.setData("text/html", payload.html);
   e.preventDefault();
