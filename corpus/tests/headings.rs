@@ -84,7 +84,7 @@ fn the_zhushu_takes_the_tongjie_headings_through_the_alignment_then_the_shus() {
     assert!((20..=80).contains(&hs.len()), "{} headings", hs.len());
     // Where no text heads the passages, first words, in groups of at most 10.
     for h in hs.iter().filter(|h| h.basis == HeadingBasis::FirstWords) {
-        assert!((h.last - h.first) as usize < FIRST_WORDS_GROUP, "{h:?}");
+        assert!(((h.last - h.first) as usize) < FIRST_WORDS_GROUP, "{h:?}");
         let p = corpus().passages_of("xiangshe.zhushu");
         let jing = (h.first..=h.last)
             .map(|o| p[(o - 1) as usize].jing_text())
