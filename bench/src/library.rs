@@ -362,7 +362,9 @@ pub fn markdown(v: &Value) -> String {
             f(&s["app"]["mb"])
         ));
     }
-    md.push_str("\nTargets (issue 10), with 10M characters imported, and whether this run met them:\n\n");
+    md.push_str(
+        "\nTargets (issue 10), with 10M characters imported, and whether this run met them:\n\n",
+    );
     fn at<'a>(runs: &'a [Value], size: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
         runs.iter().filter(move |r| r["size"] == size)
     }

@@ -52,9 +52,8 @@ pub type TextLoader = Arc<dyn Fn() -> std::result::Result<String, String> + Send
 
 /// Opens a lazily added source's text for reading in pieces, or says why it
 /// cannot be (in words, for the user).
-pub type TextReader = Arc<
-    dyn Fn() -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync,
->;
+pub type TextReader =
+    Arc<dyn Fn() -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync>;
 
 /// How the search index's build gets at the passages of one source
 /// ([`Corpus::index_passages`]).

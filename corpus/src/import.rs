@@ -367,6 +367,5 @@ mod tests {
             decode(&[0xff, 0xfe, 0xfd, 0x81, 0x20, 0xff, 0xff]),
             Err(ImportError::Undecodable { .. })
         ));
-        
     }
 }

@@ -241,5 +241,7 @@ fn a_stream_that_is_not_utf8_is_an_error() {
     let info = SourceInfo::user_text("user.0000abcd", "測試", "t.txt");
     let raw: &[u8] = b"\xe9\x84\x89\n\n\xff\xfe\n";
     let got: Vec<_> = PlainStream::new(&info, raw).collect();
-    assert!(got.iter().any(|r| r.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::InvalidData)));
+    assert!(
+        got.iter().any(|r| r.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::InvalidData))
+    );
 }

@@ -241,9 +241,12 @@ impl Generations {
         let base =
             self.current().ok().and_then(|name| location::as_base(&self.root.join(name), corpus));
         if let Some(base) = base {
-            let built = self.build_with(|staging, progress| {
-                location::write_incremental(staging, &base, corpus, progress, write_lease)
-            }, progress);
+            let built = self.build_with(
+                |staging, progress| {
+                    location::write_incremental(staging, &base, corpus, progress, write_lease)
+                },
+                progress,
+            );
             if built.is_ok() {
                 return built;
             }

@@ -314,7 +314,14 @@ pub fn add_sources(
                     let passage = &streamed.passage;
                     for i in 0..passage.segments.len() {
                         let line_starts = streamed.line_starts[i].clone();
-                        builder.add(&SegmentDoc::of(source, passage, i, line_starts, String::new(), seq))?;
+                        builder.add(&SegmentDoc::of(
+                            source,
+                            passage,
+                            i,
+                            line_starts,
+                            String::new(),
+                            seq,
+                        ))?;
                         seq += 1;
                         done += 1;
                         report(done, progress);
@@ -356,9 +363,7 @@ fn expected_docs(corpus: &Corpus, id: &str) -> usize {
     }
     corpus
         .known_counts(id)
-        .map(|c| {
-            c.layers.values().sum::<usize>() - c.layers.get("記").copied().unwrap_or(0)
-        })
+        .map(|c| c.layers.values().sum::<usize>() - c.layers.get("記").copied().unwrap_or(0))
         .unwrap_or(0)
 }
 

@@ -162,8 +162,11 @@ impl Library {
         for text in listed {
             let (id, file) = (text.info.id.clone(), text.info.file.clone());
             let recorded = counts.get(&id).cloned();
-            match corpus.add_streamed_source(text.info.clone(), recorded, import::reader(&text.path))
-            {
+            match corpus.add_streamed_source(
+                text.info.clone(),
+                recorded,
+                import::reader(&text.path),
+            ) {
                 Ok(_) => added.push(text),
                 Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
             }

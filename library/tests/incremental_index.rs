@@ -27,7 +27,8 @@ fn index_of(data: &Path) -> (SearchIndex, Option<sheli_index::RebuildReason>) {
 }
 
 fn answers(index: &SearchIndex) -> Vec<String> {
-    let queries = ["主人", "賓", "主人 賓", "\"主人 賓\"~3", "再拜", "戒 -警", "layer:注 戒", "射", "觶"];
+    let queries =
+        ["主人", "賓", "主人 賓", "\"主人 賓\"~3", "再拜", "戒 -警", "layer:注 戒", "射", "觶"];
     let mut out = Vec::new();
     for q in queries {
         for sort in [SortOrder::Relevance, SortOrder::Position, SortOrder::Right] {
@@ -85,8 +86,17 @@ fn an_import_indexes_only_the_new_text_and_searches_as_a_whole_build() {
     for (x, y) in a.iter().zip(&b) {
         if x != y {
             let at = x.bytes().zip(y.bytes()).position(|(p, q)| p != q).unwrap_or(0);
-            let around = |s: &str| s[s.floor_char_boundary(at.saturating_sub(300))..s.ceil_char_boundary((at + 200).min(s.len()))].to_owned();
-            panic!("{}\n  incremental: …{}…\n  whole:       …{}…", &x[..x.find(':').unwrap()], around(x), around(y));
+            let around = |s: &str| {
+                s[s.floor_char_boundary(at.saturating_sub(300))
+                    ..s.ceil_char_boundary((at + 200).min(s.len()))]
+                    .to_owned()
+            };
+            panic!(
+                "{}\n  incremental: …{}…\n  whole:       …{}…",
+                &x[..x.find(':').unwrap()],
+                around(x),
+                around(y)
+            );
         }
     }
     // And the new text is found at all.
@@ -112,7 +122,8 @@ fn a_text_that_breaks_part_way_through_the_build_leaves_none_of_its_passages() {
     let second = lib.corpus.sources().last().unwrap().info.file.clone();
     // Its first paragraph readable, then bytes that are not UTF-8.
     let path = data.join("texts").join(second);
-    std::fs::write(&path, b"\xe7\x9c\xbe\xe8\xb3\x93\xe5\x85\xa5\xe3\x80\x82\n\n\xff\xfe\n").unwrap();
+    std::fs::write(&path, b"\xe7\x9c\xbe\xe8\xb3\x93\xe5\x85\xa5\xe3\x80\x82\n\n\xff\xfe\n")
+        .unwrap();
     let (index, rebuilt) = index_of(&data);
     assert!(rebuilt.is_some());
     let r = index
