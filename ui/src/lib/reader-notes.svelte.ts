@@ -50,6 +50,6 @@ export class ReaderNotes {
   marks(passageId: string, segment: number): Mark[] {
     return this.notes(passageId)
       .filter((n) => n.span && n.span.segment === segment)
-      .map((n) => ({ start: n.span!.start, end: n.span!.end, kind: "note", id: n.note.id }));
+      .map((n) => ({ start: n.span!.start, end: n.span!.end, kind: "note", id: n.note.id, colour: n.note.colour }));
   }
 }

@@ -54,6 +54,8 @@ export interface Mark {
   /** What it is: `note`, … (becomes the class `mark-<kind>`). */
   kind: string;
   id: string | number;
+  /** A note's colour (note-colours.css), for the mark's tint. */
+  colour?: string;
 }
 
 /** A run of text and the marks covering all of it. */

@@ -49,6 +49,8 @@ describe("notes in the reader", () => {
     await screen.findByTestId("reader-title");
     const zhu = document.querySelector(`[data-passage="${P1}"] [data-layer="zhu"]`)!;
     await waitFor(() => expect(zhu.querySelector("mark.note-mark")?.textContent).toBe("州長"));
+    // Tinted with the note's own colour.
+    expect(zhu.querySelector("mark.note-mark")?.getAttribute("data-colour")).toBe("yellow");
     // The segment still reads as its text.
     expect(zhu.querySelector(".seg-text")!.textContent).toBe("主人,州長也。");
     expect(zhu.getAttribute("data-segment")).toBe("1");
