@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sheli_corpus::{Corpus, Layer};
 use ts_rs::TS;
 
-use crate::anchor::{Anchor, How, Target, locate};
+use crate::anchor::{Anchor, Target, locate};
 use crate::notes::{Note, ReanchorReport, Selection};
 use crate::{Result, Store, StoreError, now};
 
@@ -151,17 +151,7 @@ pub(crate) fn reanchor(
         match locate(corpus, &a.target()) {
             Some(f) => {
                 let placed = f.text.anchor(f.passage, f.range.clone());
-                if a.orphaned {
-                    report.restored += 1;
-                } else if f.how == How::Folded {
-                    report.folded += 1;
-                } else if f.passage.id != a.passage_id {
-                    report.moved_passage += 1;
-                } else if f.how == How::Quote {
-                    report.moved += 1;
-                } else {
-                    report.unchanged += 1;
-                }
+                report.count(&f, a.orphaned, &a.passage_id);
                 if a.orphaned || !a.same_place(&placed) {
                     changes.push(Change { note_id, position, anchor: Some(placed) });
                 }

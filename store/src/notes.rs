@@ -16,7 +16,7 @@ use ts_rs::TS;
 
 use super::search::Query;
 use super::{Result, Store, StoreError, Timestamp, check_tags, check_text, limits, now, passage};
-use crate::anchor::{Anchor, How, Target, locate, span_of};
+use crate::anchor::{Anchor, Found, How, Target, locate, span_of};
 pub use crate::anchor::{CONTEXT, Selection, Span};
 use crate::note_anchors;
 pub use crate::note_anchors::{MAX_ANCHORS, NoteAnchor};
@@ -195,6 +195,26 @@ pub struct ReanchorReport {
     pub restored: u32,
     /// Notes that cannot be placed (kept, shown with their quote).
     pub orphaned: u32,
+}
+
+impl ReanchorReport {
+    /// Counts an anchor found again as `found`: it was orphaned (restored),
+    /// found through the fold, in another passage than `passage_id`, by its
+    /// quote elsewhere in the passage, or where it was.
+    pub(crate) fn count(&mut self, found: &Found<'_>, was_orphaned: bool, passage_id: &str) {
+        let tally = if was_orphaned {
+            &mut self.restored
+        } else if found.how == How::Folded {
+            &mut self.folded
+        } else if found.passage.id != passage_id {
+            &mut self.moved_passage
+        } else if found.how == How::Quote {
+            &mut self.moved
+        } else {
+            &mut self.unchanged
+        };
+        *tally += 1;
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -618,17 +638,7 @@ impl Store {
             match locate(corpus, &n.target()) {
                 Some(f) => {
                     let anchor = f.text.anchor(f.passage, f.range.clone());
-                    if n.orphaned {
-                        report.restored += 1;
-                    } else if f.how == How::Folded {
-                        report.folded += 1;
-                    } else if f.passage.id != n.passage_id {
-                        report.moved_passage += 1;
-                    } else if f.how == How::Quote {
-                        report.moved += 1;
-                    } else {
-                        report.unchanged += 1;
-                    }
+                    report.count(&f, n.orphaned, &n.passage_id);
                     let same = !n.orphaned
                         && anchor.passage_id == n.passage_id
                         && anchor.start == n.start
