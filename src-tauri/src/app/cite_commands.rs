@@ -13,8 +13,8 @@ use ts_rs::TS;
 use sheli_corpus::align::TranslationGap;
 use sheli_corpus::faults::spans_in;
 
-use super::commands::{MAX_PAGE, validate_id};
-use super::error::{AppError, AppResult};
+use super::commands::validate_passage_page;
+use super::error::AppResult;
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_text};
 use super::store_commands::{TextSelection, original_selection};
@@ -80,12 +80,7 @@ pub fn passage_aids(
     passage_ids: &[String],
     script: Option<DisplayScript>,
 ) -> AppResult<Vec<PassageAids>> {
-    if passage_ids.len() > MAX_PAGE as usize {
-        return Err(AppError::invalid(format!("at most {MAX_PAGE} passages at a time")));
-    }
-    for id in passage_ids {
-        validate_id("passage", id)?;
-    }
+    validate_passage_page(passage_ids)?;
     let corpus = state.corpus()?;
     let script = state.script(script)?;
     passage_ids
@@ -183,6 +178,8 @@ mod tests {
     use sheli_corpus::Corpus;
 
     use super::*;
+    use crate::app::commands::MAX_PAGE;
+    use crate::app::error::AppError;
 
     fn state() -> (AppState, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();

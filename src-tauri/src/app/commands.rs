@@ -27,6 +27,15 @@ pub const MAX_PAGE: u32 = 200;
 /// Characters of 經 in a library preview.
 pub const PREVIEW_CHARS: usize = 24;
 
+/// Checks a page of passage ids sent by the UI: at most [`MAX_PAGE`], each
+/// a valid id (the reader asks for its notes and aids a page at a time).
+pub fn validate_passage_page(passage_ids: &[String]) -> AppResult<()> {
+    if passage_ids.len() > MAX_PAGE as usize {
+        return Err(AppError::invalid(format!("at most {MAX_PAGE} passages at a time")));
+    }
+    passage_ids.iter().try_for_each(|id| validate_id("passage", id))
+}
+
 /// Checks an id sent by the UI: 1–64 characters of `a-z 0-9 . _ -`.
 pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
     if id.is_empty() || id.len() > MAX_ID_LEN {

@@ -6,7 +6,7 @@
 //! command is a plain function on `&AppState` (what the tests call) and a
 //! wrapper in [`ipc`].
 
-use super::commands::{MAX_PAGE, validate_id};
+use super::commands::validate_passage_page;
 use super::error::{AppError, AppResult};
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_text};
@@ -93,12 +93,7 @@ pub fn passage_notes(
     passage_ids: &[String],
     script: Option<DisplayScript>,
 ) -> AppResult<Vec<NoteView>> {
-    if passage_ids.len() > MAX_PAGE as usize {
-        return Err(AppError::invalid(format!("at most {MAX_PAGE} passages at a time")));
-    }
-    for id in passage_ids {
-        validate_id("passage", id)?;
-    }
+    validate_passage_page(passage_ids)?;
     let corpus = state.corpus()?;
     let script = state.script(script)?;
     let placed = {
