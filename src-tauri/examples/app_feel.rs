@@ -6,7 +6,7 @@
 //!    typed queries, on the built-in corpus.
 //! 2. Start-up: the release app launched with its index already built, from
 //!    `spawn` to the line the UI's probe prints once the library is on
-//!    screen and usable (`SHELI_REPORT_INTERACTIVE`, see `ui/src/lib/startup.ts`).
+//!    screen and usable (`SHELI_REPORT_INTERACTIVE`, see `ui/src/lib/shell/startup.ts`).
 //!    Needs a display (the script runs it under Xvfb).
 //! 3. Keystroke to results, UI: read from the JSON the WebDriver run wrote
 //!    (`e2e/bench/keystroke.bench.js`), if any.

@@ -210,7 +210,7 @@ pub fn search_export(
 const MAX_SHEET_BYTES: usize = 8 * 1024 * 1024;
 
 /// `save_study_sheet(html, first, last)`: the reader's study sheet of
-/// passages `first`..=`last` (ui/src/lib/study-sheet.ts), a self-contained
+/// passages `first`..=`last` (ui/src/lib/reader/study-sheet.ts), a self-contained
 /// HTML page built by the window, saved as `sheli-<first>[--<last>].html`.
 /// The page only names passages, never a path; the HTML must be a whole
 /// document.

@@ -1,0 +1,95 @@
+// What the character pop-over says, as plain data: labels of the relations
+// between forms, the 釋文 readings with the passage being read first, the
+// counts worth showing, and the card a character's entry makes.
+
+import type { NewCard } from "../bindings/NewCard";
+import type { CharEntry } from "../bindings/CharEntry";
+import type { Count } from "../bindings/Count";
+import type { Fanqie } from "../bindings/Fanqie";
+import type { Radical } from "../bindings/Radical";
+import type { Relation } from "../bindings/Relation";
+import type { ShiwenReading } from "../bindings/ShiwenReading";
+
+export const RELATION_LABELS: Record<Relation, string> = {
+  traditional: "traditional form",
+  simplified: "simplified form",
+  semantic: "semantic variant",
+  "z-variant": "variant glyph",
+  "specialized-semantic": "variant in some senses",
+  fold: "searched as one",
+};
+
+/** "觯 → 觶, simplified form" when the character asked is not the texts' form. */
+export function leadsTo(entry: CharEntry): string | null {
+  if (entry.char === entry.headword) return null;
+  const how = entry.relation ? `, ${RELATION_LABELS[entry.relation]}` : "";
+  return `${entry.char} → ${entry.headword}${how}`;
+}
+
+/** 章移 → 章移切 (the rhyme book's way of writing it). */
+export function fanqieText(f: Fanqie): string {
+  return f.fanqie.endsWith("切") || f.fanqie.endsWith("反") ? f.fanqie : `${f.fanqie}切`;
+}
+
+/** The 釋文 readings, those of `passage` first and marked. */
+export function orderShiwen(
+  readings: readonly ShiwenReading[],
+  passage: string | null,
+): { reading: ShiwenReading; current: boolean }[] {
+  const marked = readings.map((reading) => ({ reading, current: passage !== null && reading.passage === passage }));
+  return [...marked.filter((r) => r.current), ...marked.filter((r) => !r.current)];
+}
+
+/** "148 角 + 12 · 19 strokes". */
+export function radicalText(radical: Radical | null, strokes: number | null): string | null {
+  const parts: string[] = [];
+  if (radical) parts.push(`Radical ${radical.number} ${radical.radical} + ${radical.residual_strokes}`);
+  if (strokes !== null) parts.push(`${strokes} stroke${strokes === 1 ? "" : "s"}`);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/** The counts worth a line: non-zero, largest first, at most `n`. */
+export function topCounts(counts: readonly Count[], n = 4): Count[] {
+  return counts
+    .filter((c) => c.count > 0)
+    .slice()
+    .sort((a, b) => b.count - a.count)
+    .slice(0, n);
+}
+
+/** A text cut to at most `max` characters (code points), at a sentence or clause if it can. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join("");
+  const head = chars.slice(0, max - 1).join("");
+  const stop = Math.max(head.lastIndexOf("; "), head.lastIndexOf(". "), head.lastIndexOf("。"), head.lastIndexOf(", "));
+  const cut = stop >= max / 2 ? head.slice(0, stop + 1) : head;
+  return `${cut.trimEnd()}…`;
+}
+
+/** Readings for a card: Mandarin, then the 廣韻 反切. */
+export function readingLine(entry: CharEntry): string {
+  const parts = [entry.mandarin.join(", ")];
+  const fq = entry.fanqie.map((f) => `${fanqieText(f)} ${f.rhyme}${f.tone}`.trim());
+  if (fq.length) parts.push(fq.join("; "));
+  return parts.filter((p) => p).join(" · ");
+}
+
+/**
+ * The card an entry makes when no reader selection is at hand: headword,
+ * readings, a short definition with the 釋文 reading of the passage (if
+ * any), the passage linked.
+ */
+export function cardFromEntry(entry: CharEntry, passage: string | null): NewCard {
+  const def = entry.definitions[0]?.text ?? "";
+  const shiwen = orderShiwen(entry.shiwen, passage)[0];
+  const lines = [clip(def, 160)];
+  if (shiwen?.current) lines.push(`釋文: ${shiwen.reading.character}${shiwen.reading.reading}`);
+  return {
+    headword: entry.headword,
+    reading: readingLine(entry),
+    definition: lines.filter((l) => l).join("\n"),
+    tags: [],
+    passages: passage ? [passage] : [],
+  };
+}

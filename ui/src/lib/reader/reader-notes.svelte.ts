@@ -1,0 +1,55 @@
+// The notes of the passages the reader shows: loaded per window of passages
+// in the display script, as marks for the text and cards for the margin. A
+// note on several passages comes once per passage, placed by its anchor
+// there (`NoteView.passage`).
+
+import * as api from "../api";
+import type { DisplayScript } from "../bindings/DisplayScript";
+import type { NoteView } from "../bindings/NoteView";
+import { messageOf } from "../common/format";
+import type { Mark } from "../common/spans";
+
+/** Most passages asked for at once (the backend's page size). */
+const BATCH = 200;
+
+/** The note last opened in the reader's margin (focused, edited or
+ * pointed at): "Add to note…" on a new selection offers it first. */
+export const openNote: { id: number | null } = $state({ id: null });
+
+export class ReaderNotes {
+  byPassage: Record<string, NoteView[]> = $state({});
+  error: string | null = $state(null);
+  /** The note whose mark or margin card is pointed at. */
+  active: number | null = $state(null);
+  #generation = 0;
+
+  /** Loads the notes of `ids` (replacing what was known of them). */
+  async load(ids: readonly string[], script: DisplayScript): Promise<void> {
+    const gen = ++this.#generation;
+    try {
+      const found: NoteView[] = [];
+      for (let i = 0; i < ids.length; i += BATCH) {
+        found.push(...(await api.passageNotes(ids.slice(i, i + BATCH), script)));
+      }
+      if (gen !== this.#generation) return;
+      const next: Record<string, NoteView[]> = {};
+      for (const id of ids) next[id] = [];
+      for (const n of found) (next[n.passage ?? n.note.passage_id] ??= []).push(n);
+      this.byPassage = next;
+      this.error = null;
+    } catch (e) {
+      if (gen === this.#generation) this.error = messageOf(e);
+    }
+  }
+
+  notes(passageId: string): NoteView[] {
+    return this.byPassage[passageId] ?? [];
+  }
+
+  /** The note marks of one segment of a passage. */
+  marks(passageId: string, segment: number): Mark[] {
+    return this.notes(passageId)
+      .filter((n) => n.span && n.span.segment === segment)
+      .map((n) => ({ start: n.span!.start, end: n.span!.end, kind: "note", id: n.note.id, colour: n.note.colour }));
+  }
+}

@@ -1,0 +1,122 @@
+// Refining a search (issue 11, points 3 and 4): the stacked refinements
+// ("Search within these results"), the scope in force, the collocate that
+// narrows the match, the counts said in words. Pure functions: the search
+// box holds the state.
+//
+// The query language joins terms by juxtaposition (AND), and OR and NEAR/N
+// bind tighter than it, so a stack of refinements is its queries joined by
+// spaces: `觶 OR 觚` then `豐` is `觶 OR 觚 豐` = (觶 OR 觚) AND 豐.
+
+import type { SearchSort } from "../bindings/SearchSort";
+import { formatCount } from "../common/format";
+import type { Filters } from "./search-session";
+
+/** The query searched: every refinement and what is typed, ANDed. */
+export function combineQuery(refinements: readonly string[], typed: string): string {
+  return [...refinements, typed]
+    .map((q) => q.trim())
+    .filter((q) => q !== "")
+    .join(" ");
+}
+
+/** `refinements` with `typed` stacked on (nothing when it is blank or already the last). */
+export function pushRefinement(refinements: readonly string[], typed: string): string[] {
+  const q = typed.trim();
+  if (!q || refinements[refinements.length - 1] === q) return [...refinements];
+  return [...refinements, q];
+}
+
+/** `refinements` without the one at `index`. */
+export function removeRefinement(refinements: readonly string[], index: number): string[] {
+  return refinements.filter((_, i) => i !== index);
+}
+
+/** "12 occurrences in 9 segments" (what the counts count, always said). */
+export function countLabel(occurrences: number, segments: number): string {
+  const o = occurrences === 1 ? "occurrence" : "occurrences";
+  const s = segments === 1 ? "segment" : "segments";
+  return `${formatCount(occurrences)} ${o} in ${formatCount(segments)} ${s}`;
+}
+
+/** "Showing 20 of 1,450 segments" (never a silent cut). */
+export function showingLabel(shown: number, total: number): string {
+  const s = total === 1 ? "segment" : "segments";
+  if (shown >= total) return `Showing all ${formatCount(total)} ${s}`;
+  return `Showing ${formatCount(shown)} of ${formatCount(total)} ${s}`;
+}
+
+/** The scope in force: the filters and exact mode, which outlive a query only by the user's choice. */
+export interface Scope {
+  filters: Filters;
+  exact: boolean;
+}
+
+/** One piece of the scope as a chip beside the box. */
+export interface ScopeChip {
+  kind: "work" | "layer" | "source" | "exact";
+  /** What the chip says ("Work", "Layer", "Source", "Exact forms"). */
+  name: string;
+  /** The value (a work, layer or edition, in Chinese), if any. */
+  value: string | null;
+}
+
+/** The scope as chips; a source is named by its label (`sourceLabels`: id → 儀禮經傳通解·鄉射禮), else its id. */
+export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, string>> = {}): ScopeChip[] {
+  const chips: ScopeChip[] = [];
+  if (scope.filters.work) chips.push({ kind: "work", name: "Work", value: scope.filters.work });
+  if (scope.filters.layer) chips.push({ kind: "layer", name: "Layer", value: scope.filters.layer });
+  const source = scope.filters.source;
+  if (source) chips.push({ kind: "source", name: "Source", value: sourceLabels[source] ?? source });
+  if (scope.exact) chips.push({ kind: "exact", name: "Exact forms", value: null });
+  return chips;
+}
+
+export const SORTS: { value: SearchSort; label: string }[] = [
+  { value: "relevance", label: "Relevance" },
+  { value: "position", label: "Position" },
+  { value: "left", label: "Left context" },
+  { value: "right", label: "Right context" },
+];
+
+/** A term the collocate can be written into: one run of characters, or one quoted group (with `~N`). */
+const BARE = /^[\p{Script=Han}?]+$/u;
+const QUOTED = /^"([^"]+)"(~\d+)?$/u;
+
+/**
+ * The query that keeps only the matches with `collocate` just left or right
+ * of them: the collocate written into the phrase (`主人` + 拜 on the right →
+ * `"主人拜"`; `"主人 賓"~3` + 拜 on the left → `"拜主人 賓"~3`). A query
+ * that is not one phrase (several terms, OR, filters, pinyin) cannot be
+ * written so: null, and the caller adds the collocate as a refinement.
+ */
+export function collocateQuery(query: string, collocate: string, side: "left" | "right"): string | null {
+  const q = query.trim();
+  const c = collocate.trim();
+  if (!q || !c) return null;
+  if (BARE.test(q)) return side === "left" ? `"${c}${q}"` : `"${q}${c}"`;
+  const m = QUOTED.exec(q);
+  if (!m || m[1].startsWith("=")) return null;
+  const inner = m[1].trim();
+  const tail = m[2] ?? "";
+  return side === "left" ? `"${c}${inner}"${tail}` : `"${inner}${c}"${tail}`;
+}
+
+// The user's choice to keep the scope for the next search, remembered for
+// the session (the window's sessionStorage, where there is one).
+const KEEP_KEY = "sheli.search.keepScope";
+
+export function keepScopeChoice(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(KEEP_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function rememberKeepScope(keep: boolean): void {
+  try {
+    globalThis.sessionStorage?.setItem(KEEP_KEY, keep ? "1" : "0");
+  } catch {
+    // no storage: the choice lasts as long as the box
+  }
+}

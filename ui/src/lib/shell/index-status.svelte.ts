@@ -1,0 +1,60 @@
+// The search index's status as reactive state: the first start (or a change
+// of texts) builds the index in the background, and the views say so instead
+// of failing. Events (`index-status`) carry the progress; a slow poll covers
+// an event missed before the listener was in place.
+
+import * as api from "../api";
+import type { IndexStatus } from "../bindings/IndexStatus";
+
+const POLL_MS = 400;
+
+export class IndexStatusStore {
+  status: IndexStatus | null = $state(null);
+  #readyCallbacks: (() => void)[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #stopped = false;
+
+  get ready(): boolean {
+    return this.status?.state === "ready";
+  }
+
+  /** Runs `f` once the index is ready (at once if it is). */
+  whenReady(f: () => void): void {
+    if (this.ready) f();
+    else this.#readyCallbacks.push(f);
+  }
+
+  set(s: IndexStatus): void {
+    const was = this.ready;
+    this.status = s;
+    if (!was && this.ready) {
+      const callbacks = this.#readyCallbacks;
+      this.#readyCallbacks = [];
+      for (const f of callbacks) f();
+    }
+  }
+
+  /** Listens for events and polls until the index is ready or has failed. */
+  async start(): Promise<() => void> {
+    this.#stopped = false;
+    const unlisten = await api.onIndexStatus((s) => this.set(s));
+    const poll = async () => {
+      if (this.#stopped) return;
+      try {
+        this.set(await api.indexStatus());
+      } catch {
+        // Outside the app, or a transient failure: keep the last status.
+      }
+      const s = this.status?.state;
+      if (!this.#stopped && s !== "ready" && s !== "failed") this.#timer = setTimeout(poll, POLL_MS);
+    };
+    await poll();
+    return () => {
+      this.#stopped = true;
+      if (this.#timer) clearTimeout(this.#timer);
+      unlisten();
+    };
+  }
+}
+
+export const indexStatus = new IndexStatusStore();
