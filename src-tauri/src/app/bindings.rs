@@ -13,7 +13,7 @@ use ts_rs::{Config, TS};
 
 use super::dto::*;
 use super::error::{ErrorKind, ErrorPayload};
-use super::settings::{DisplayScript, Settings, Theme};
+use super::settings::{DisplayScript, Settings, Theme, UiLocale};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/lib/bindings")
@@ -43,6 +43,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<Settings>(&cfg, &mut out);
     one::<DisplayScript>(&cfg, &mut out);
     one::<Theme>(&cfg, &mut out);
+    one::<UiLocale>(&cfg, &mut out);
     one::<ErrorPayload>(&cfg, &mut out);
     one::<ErrorKind>(&cfg, &mut out);
     // Search, the parallel column, glossary cards (reading_commands.rs).

@@ -34,6 +34,25 @@ pub enum Theme {
     Dark,
 }
 
+/// The interface's language (the texts keep their own). Chosen from the
+/// system's at the first start (ui/src/lib/i18n), then the user's choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum UiLocale {
+    #[serde(rename = "en")]
+    En,
+    #[serde(rename = "zh-Hant")]
+    ZhHant,
+    #[serde(rename = "zh-Hans")]
+    ZhHans,
+}
+
+/// A language this version does not know (a newer app's, or a hand edit)
+/// counts as not chosen yet, rather than setting the whole file aside.
+fn lenient_locale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<UiLocale>, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(value.and_then(|v| serde_json::from_value(v).ok()))
+}
+
 /// The longest place kept (a reader's hash with a search hit's ranges is
 /// under 600 characters; a concordance query at most 400 before escaping).
 pub const PLACE_MAX: usize = 1200;
@@ -62,6 +81,9 @@ pub struct Settings {
     /// library. Kept here rather than in the window's storage so that a
     /// backup carries it and the start-up reads one file.
     pub place: String,
+    /// The interface's language; none until the first start has chosen one.
+    #[serde(deserialize_with = "lenient_locale")]
+    pub locale: Option<UiLocale>,
 }
 
 impl Default for Settings {
@@ -74,6 +96,7 @@ impl Default for Settings {
             parallel: false,
             plan: false,
             place: String::new(),
+            locale: None,
         }
     }
 }
@@ -231,6 +254,22 @@ mod tests {
         let names: Vec<_> =
             fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from(SETTINGS_FILE)]);
+    }
+
+    #[test]
+    fn the_interface_language_is_kept_and_an_unknown_one_is_not_chosen() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::open(dir.path());
+        assert_eq!(store.get().unwrap().locale, None, "not chosen before the first start");
+        store.set(Settings { locale: Some(UiLocale::ZhHant), ..Settings::default() }).unwrap();
+        drop(store);
+        let text = fs::read_to_string(dir.path().join(SETTINGS_FILE)).unwrap();
+        assert!(text.contains(r#""locale": "zh-Hant""#), "{text}");
+        assert_eq!(SettingsStore::open(dir.path()).get().unwrap().locale, Some(UiLocale::ZhHant));
+        // A language this version does not know: not chosen, the rest kept.
+        fs::write(dir.path().join(SETTINGS_FILE), r#"{"char_size": 30, "locale": "fr"}"#).unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!((s.locale, s.char_size), (None, 30));
     }
 
     #[test]

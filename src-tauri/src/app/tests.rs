@@ -180,6 +180,7 @@ fn settings_round_trip_through_the_commands_and_a_restart() {
         parallel: true,
         plan: true,
         place: "#/read/test.a.0001".into(),
+        locale: Some(super::settings::UiLocale::ZhHans),
     };
     assert_eq!(commands::set_settings(&state, wanted.clone()).unwrap(), wanted);
     let bad = Settings { char_size: 1000, ..wanted.clone() };

@@ -96,4 +96,5 @@ export const SAMPLE_SETTINGS: Settings = {
   parallel: false,
   plan: false,
   place: "",
+  locale: "en",
 };

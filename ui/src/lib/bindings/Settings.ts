@@ -2,6 +2,7 @@
 import type { DisplayScript } from "./DisplayScript";
 import type { Layer } from "./Layer";
 import type { Theme } from "./Theme";
+import type { UiLocale } from "./UiLocale";
 
 export type Settings = { script: DisplayScript, 
 /**
@@ -27,4 +28,8 @@ plan: boolean,
  * library. Kept here rather than in the window's storage so that a
  * backup carries it and the start-up reads one file.
  */
-place: string, };
+place: string, 
+/**
+ * The interface's language; none until the first start has chosen one.
+ */
+locale: UiLocale | null, };

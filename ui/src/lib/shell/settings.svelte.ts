@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   parallel: false,
   plan: false,
   place: "",
+  locale: null,
 };
 
 export function clampCharSize(n: number): number {

@@ -1,0 +1,98 @@
+// The interface's language: English, 繁體中文 or 简体中文 (the texts keep
+// their own script; see common/lang.svelte.ts). Messages live in
+// ui/src/locales/<language>/<feature>.json, never in components; components
+// call `t("feature.key", { … })`, which re-renders when the language changes
+// because it reads `current`, a rune.
+//
+// i18next (MIT) does the lookup, interpolation and plurals (English has
+// "1 hit" / "2 hits"; Chinese has one form); numbers and dates go through
+// Intl in the chosen language.
+
+import i18next, { type TFunction } from "i18next";
+
+import { resources } from "./resources";
+
+export const LOCALES = ["zh-Hant", "zh-Hans", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Each language named in itself, as a chooser lists them. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  "zh-Hant": "繁體中文",
+  "zh-Hans": "简体中文",
+  en: "English",
+};
+
+export function isLocale(s: unknown): s is Locale {
+  return typeof s === "string" && (LOCALES as readonly string[]).includes(s);
+}
+
+/**
+ * The language to start in when none has been chosen: the first of the
+ * system's languages (BCP 47 tags, `navigator.languages`) that Sheli speaks.
+ * Chinese is told apart by script, else by region: Taiwan, Hong Kong and
+ * Macau write traditional characters; bare `zh` and the rest simplified.
+ */
+export function systemLocale(languages: readonly string[]): Locale {
+  for (const tag of languages) {
+    const parts = tag.toLowerCase().replace(/_/g, "-").split("-");
+    if (parts[0] === "zh") {
+      if (parts.includes("hant")) return "zh-Hant";
+      if (parts.includes("hans")) return "zh-Hans";
+      return parts.some((p) => p === "tw" || p === "hk" || p === "mo") ? "zh-Hant" : "zh-Hans";
+    }
+    if (parts[0] === "en") return "en";
+  }
+  return "en";
+}
+
+let current: Locale = $state("en");
+
+void i18next.init({
+  lng: "en",
+  fallbackLng: "en",
+  resources,
+  // Bundled messages: ready before the first component renders.
+  initAsync: false,
+  // Svelte escapes what it puts in the page; escaping here would show &amp;.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** The message `key` in the interface's language (reactive in templates). */
+export const t: TFunction = ((...args: Parameters<TFunction>) => {
+  void current; // read, so that templates re-render on a change of language
+  return (i18next.t as unknown as (...a: unknown[]) => string)(...args);
+}) as TFunction;
+
+/** The interface's language now. */
+export function locale(): Locale {
+  return current;
+}
+
+/** Switches the interface (and the document's `lang`) to `l`. */
+export function setLocale(l: Locale): void {
+  if (l === current) return;
+  void i18next.changeLanguage(l);
+  current = l;
+  numberFormats.clear();
+  if (typeof document !== "undefined") document.documentElement.lang = l;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number as the interface's language writes it (1,450; 1,450). */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  const key = JSON.stringify(options ?? {});
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(current, options);
+    numberFormats.set(key, f);
+  }
+  return f.format(n);
+}
+
+/** A date (and time, if asked) as the interface's language writes it. */
+export function formatDate(d: Date | number | string, options?: Intl.DateTimeFormatOptions): string {
+  const date = d instanceof Date ? d : new Date(d);
+  return new Intl.DateTimeFormat(current, options ?? { dateStyle: "medium" }).format(date);
+}
