@@ -1,6 +1,7 @@
 import { mount } from "svelte";
 
 import App from "./App.svelte";
+import "./theme.css";
 import "./app.css";
 
 const target = document.getElementById("app");
