@@ -171,7 +171,8 @@ pub struct NoteFilter {
     /// Words to find (folded) in the body, the quotes or the tags.
     #[ts(optional)]
     pub query: Option<String>,
-    /// Only orphaned (`true`) or only placed (`false`) notes.
+    /// Only notes with an orphaned anchor (`true`), or only notes whose every
+    /// anchor is placed (`false`).
     #[ts(optional)]
     pub orphaned: Option<bool>,
     /// List deleted notes (that can still be undeleted) instead of live ones.
@@ -462,8 +463,14 @@ impl Store {
             sql +=
                 &format!(" AND id IN (SELECT note_id FROM note_tag WHERE tag = ?{})", args.len());
         }
+        // Orphaned: any of its anchors lost (the first or a further one), so
+        // that a note whose second passage lost its words is found to mend.
         if let Some(o) = filter.orphaned {
-            sql += if o { " AND orphaned = 1" } else { " AND orphaned = 0" };
+            sql += if o {
+                " AND (orphaned = 1 OR id IN (SELECT note_id FROM note_anchor WHERE orphaned = 1))"
+            } else {
+                " AND orphaned = 0 AND id NOT IN (SELECT note_id FROM note_anchor WHERE orphaned = 1)"
+            };
         }
         sql += " ORDER BY work, source_id, passage_id, start_pos, id";
         let mut stmt = self.conn.prepare(&sql)?;

@@ -187,6 +187,16 @@ fn a_note_on_two_passages_follows_each_and_keeps_an_orphaned_anchor() {
     assert_eq!(n.more_anchors[0].exact, "奠觶", "the quote is kept");
     assert_eq!(highlighted(&s, &c3, "user.test.0003", id), None);
     assert!(s.notes_in_passage(&c3, "user.test.0003").unwrap().iter().any(|p| p.note.id == id));
+    // "Only orphaned notes" finds it by its lost further anchor, and "only
+    // placed notes" leaves it out, though its first anchor is placed.
+    let orphaned = |o| {
+        s.notes(&NoteFilter { orphaned: Some(o), ..Default::default() })
+            .unwrap()
+            .iter()
+            .any(|n| n.id == id)
+    };
+    assert!(orphaned(true), "a note with a lost anchor is among the orphaned");
+    assert!(!orphaned(false), "and not among the placed");
     let md = s.export_notes_markdown(&c3, &NoteFilter::default()).unwrap();
     assert!(
         md.contains("Also on") && md.contains("奠觶") && md.contains("no longer in the text"),
