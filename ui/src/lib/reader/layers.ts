@@ -5,6 +5,7 @@ import type { DisplayScript } from "../bindings/DisplayScript";
 import type { Layer } from "../bindings/Layer";
 import type { PassageView } from "../bindings/PassageView";
 import type { SegmentView } from "../bindings/SegmentView";
+import { t } from "../i18n/i18n.svelte";
 
 export interface LayerInfo {
   layer: Layer;
@@ -12,20 +13,22 @@ export interface LayerInfo {
   slug: string;
   /** Label in traditional and simplified script. */
   label: { traditional: string; simplified: string };
-  /** Who wrote it, for tooltips. */
-  title: string;
+  /** Who wrote it, for tooltips, in the interface's language (read when shown). */
+  readonly title: string;
   /** Whether the toolbar offers to hide it (經 is always shown). */
   toggle: boolean;
 }
 
+// The titles are getters: read where they are shown, they follow a change
+// of the interface's language.
 export const LAYERS: readonly LayerInfo[] = [
-  { layer: "經", slug: "jing", label: { traditional: "經", simplified: "经" }, title: "The classic", toggle: false },
-  { layer: "注", slug: "zhu", label: { traditional: "注", simplified: "注" }, title: "鄭玄 注", toggle: true },
-  { layer: "疏", slug: "shu", label: { traditional: "疏", simplified: "疏" }, title: "賈公彥 疏", toggle: true },
-  { layer: "音義", slug: "yinyi", label: { traditional: "音義", simplified: "音义" }, title: "陸德明 音義 (釋文)", toggle: true },
-  { layer: "按", slug: "an", label: { traditional: "按", simplified: "按" }, title: "朱熹 今按", toggle: true },
-  { layer: "題", slug: "ti", label: { traditional: "題", simplified: "题" }, title: "Section headings", toggle: true },
-  { layer: "譯", slug: "yi", label: { traditional: "譯", simplified: "译" }, title: "Modern translation", toggle: true },
+  { layer: "經", slug: "jing", label: { traditional: "經", simplified: "经" }, get title() { return t("reader.layers.jing"); }, toggle: false },
+  { layer: "注", slug: "zhu", label: { traditional: "注", simplified: "注" }, get title() { return t("reader.layers.zhu"); }, toggle: true },
+  { layer: "疏", slug: "shu", label: { traditional: "疏", simplified: "疏" }, get title() { return t("reader.layers.shu"); }, toggle: true },
+  { layer: "音義", slug: "yinyi", label: { traditional: "音義", simplified: "音义" }, get title() { return t("reader.layers.yinyi"); }, toggle: true },
+  { layer: "按", slug: "an", label: { traditional: "按", simplified: "按" }, get title() { return t("reader.layers.an"); }, toggle: true },
+  { layer: "題", slug: "ti", label: { traditional: "題", simplified: "题" }, get title() { return t("reader.layers.ti"); }, toggle: true },
+  { layer: "譯", slug: "yi", label: { traditional: "譯", simplified: "译" }, get title() { return t("reader.layers.yi"); }, toggle: true },
 ];
 
 const BY_LAYER = new Map(LAYERS.map((l) => [l.layer, l]));
