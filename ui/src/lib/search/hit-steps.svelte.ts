@@ -15,7 +15,7 @@ import * as api from "../api";
 import type { HitListView } from "../bindings/HitListView";
 import type { HitRefView } from "../bindings/HitRefView";
 import type { SearchQuery } from "../bindings/SearchQuery";
-import { formatCount } from "../common/format";
+import { formatNumber, t } from "../i18n/i18n.svelte";
 import type { Route } from "../shell/router.svelte";
 
 /** The most ranges a reader route carries (its parser takes 64). */
@@ -32,14 +32,14 @@ export function hitRoute(h: StepHit): Route {
     : { view: "reader", id: h.id };
 }
 
-/** "3 of 1,450" (`index` from 0). */
+/** "3 of 1,450" (`index` from 0), in the interface's language. */
 export function ofTotal(index: number, total: number): string {
-  return `${formatCount(index + 1)} of ${formatCount(total)}`;
+  return t("search.stepper.of", { index: formatNumber(index + 1), total: formatNumber(total) });
 }
 
-/** "Hit 3 of 1,450". */
+/** "Hit 3 of 1,450" ("第 3 處，共 1,450 處"). */
 export function stepLabel(index: number, total: number): string {
-  return `Hit ${ofTotal(index, total)}`;
+  return t("search.stepper.count", { index: formatNumber(index + 1), total: formatNumber(total) });
 }
 
 /** Where a step from `index` by `by` lands among `total` hits, or why it cannot. */
@@ -131,11 +131,11 @@ export class HitSteps {
     if (!this.active || this.busy || !this.request) return null;
     const target = stepTarget(this.index, by, this.total);
     if (target === "first") {
-      this.message = `This is the first hit (${ofTotal(this.index, this.total)}).`;
+      this.message = t("search.stepper.first", { of: ofTotal(this.index, this.total) });
       return null;
     }
     if (target === "last") {
-      this.message = `This is the last hit (${ofTotal(this.index, this.total)}).`;
+      this.message = t("search.stepper.last", { of: ofTotal(this.index, this.total) });
       return null;
     }
     const generation = this.#generation;
@@ -146,7 +146,7 @@ export class HitSteps {
     } catch (e) {
       if (generation === this.#generation) {
         this.busy = false;
-        this.message = `The next hit could not be read: ${e instanceof Error ? e.message : String(e)}`;
+        this.message = t("search.stepper.readError", { error: e instanceof Error ? e.message : String(e) });
       }
       return null;
     }
@@ -154,12 +154,12 @@ export class HitSteps {
     this.busy = false;
     if (!hit) {
       // the index changed under the search (texts added): fewer hits now
-      this.message = `This is the last hit (${ofTotal(this.index, this.total)}).`;
+      this.message = t("search.stepper.last", { of: ofTotal(this.index, this.total) });
       return null;
     }
     this.index = target;
     this.current = hit;
-    this.message = `${stepLabel(target, this.total)}, passage ${hit.id}.`;
+    this.message = t("search.stepper.stepped", { hit: stepLabel(target, this.total), id: hit.id });
     return hit;
   }
 

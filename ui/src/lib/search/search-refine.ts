@@ -8,7 +8,8 @@
 // spaces: `觶 OR 觚` then `豐` is `觶 OR 觚 豐` = (觶 OR 觚) AND 豐.
 
 import type { SearchSort } from "../bindings/SearchSort";
-import { formatCount } from "../common/format";
+import { formatNumber, t } from "../i18n/i18n.svelte";
+import { bold } from "./rich";
 import type { Filters } from "./search-session";
 
 /** The query searched: every refinement and what is typed, ANDed. */
@@ -31,18 +32,31 @@ export function removeRefinement(refinements: readonly string[], index: number):
   return refinements.filter((_, i) => i !== index);
 }
 
+/** "12 occurrences" ("12 次"); `strong`: the number in **bold** markup (rich.ts). */
+export function occurrencesLabel(n: number, strong = false): string {
+  const shown = formatNumber(n);
+  return t("search.count.occurrences", { count: n, n: strong ? bold(shown) : shown });
+}
+
+/** "9 segments" ("9 處"); `strong`: the number in **bold** markup (rich.ts). */
+export function segmentsLabel(n: number, strong = false): string {
+  const shown = formatNumber(n);
+  return t("search.count.segments", { count: n, n: strong ? bold(shown) : shown });
+}
+
 /** "12 occurrences in 9 segments" (what the counts count, always said). */
-export function countLabel(occurrences: number, segments: number): string {
-  const o = occurrences === 1 ? "occurrence" : "occurrences";
-  const s = segments === 1 ? "segment" : "segments";
-  return `${formatCount(occurrences)} ${o} in ${formatCount(segments)} ${s}`;
+export function countLabel(occurrences: number, segments: number, strong = false): string {
+  return t("search.count.inSegments", {
+    occurrences: occurrencesLabel(occurrences, strong),
+    segments: segmentsLabel(segments, strong),
+  });
 }
 
 /** "Showing 20 of 1,450 segments" (never a silent cut). */
 export function showingLabel(shown: number, total: number): string {
-  const s = total === 1 ? "segment" : "segments";
-  if (shown >= total) return `Showing all ${formatCount(total)} ${s}`;
-  return `Showing ${formatCount(shown)} of ${formatCount(total)} ${s}`;
+  const n = formatNumber(total);
+  if (shown >= total) return t("search.count.showingAll", { count: total, n });
+  return t("search.count.showing", { count: total, n, shown: formatNumber(shown) });
 }
 
 /** The scope in force: the filters and exact mode, which outlive a query only by the user's choice. */
@@ -54,7 +68,7 @@ export interface Scope {
 /** One piece of the scope as a chip beside the box. */
 export interface ScopeChip {
   kind: "work" | "layer" | "source" | "exact";
-  /** What the chip says ("Work", "Layer", "Source", "Exact forms"). */
+  /** What the chip says ("Work", "Layer", "Source", "Exact forms"), in the interface's language. */
   name: string;
   /** The value (a work, layer or edition, in Chinese), if any. */
   value: string | null;
@@ -63,20 +77,30 @@ export interface ScopeChip {
 /** The scope as chips; a source is named by its label (`sourceLabels`: id → 儀禮經傳通解·鄉射禮), else its id. */
 export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, string>> = {}): ScopeChip[] {
   const chips: ScopeChip[] = [];
-  if (scope.filters.work) chips.push({ kind: "work", name: "Work", value: scope.filters.work });
-  if (scope.filters.layer) chips.push({ kind: "layer", name: "Layer", value: scope.filters.layer });
+  if (scope.filters.work) chips.push({ kind: "work", name: t("search.scope.work"), value: scope.filters.work });
+  if (scope.filters.layer) chips.push({ kind: "layer", name: t("search.scope.layer"), value: scope.filters.layer });
   const source = scope.filters.source;
-  if (source) chips.push({ kind: "source", name: "Source", value: sourceLabels[source] ?? source });
-  if (scope.exact) chips.push({ kind: "exact", name: "Exact forms", value: null });
+  if (source) chips.push({ kind: "source", name: t("search.scope.source"), value: sourceLabels[source] ?? source });
+  if (scope.exact) chips.push({ kind: "exact", name: t("search.scope.exact"), value: null });
   return chips;
 }
 
-export const SORTS: { value: SearchSort; label: string }[] = [
-  { value: "relevance", label: "Relevance" },
-  { value: "position", label: "Position" },
-  { value: "left", label: "Left context" },
-  { value: "right", label: "Right context" },
-];
+/** The orders of a concordance's lines, as the buttons offer them. */
+export const SORTS: readonly SearchSort[] = ["relevance", "position", "left", "right"];
+
+/** An order's name in the interface's language (asked for when shown, so it follows a change of language). */
+export function sortLabel(s: SearchSort): string {
+  switch (s) {
+    case "relevance":
+      return t("search.sort.relevance");
+    case "position":
+      return t("search.sort.position");
+    case "left":
+      return t("search.sort.left");
+    case "right":
+      return t("search.sort.right");
+  }
+}
 
 /** A term the collocate can be written into: one run of characters, or one quoted group (with `~N`). */
 const BARE = /^[\p{Script=Han}?]+$/u;
