@@ -5,12 +5,14 @@ import { setTransport } from "../api";
 import type { CardView } from "../bindings/CardView";
 import type { SearchQuery } from "../bindings/SearchQuery";
 import TermCard from "./TermCard.svelte";
+import { setLocale } from "../i18n/i18n.svelte";
 import { sampleSearch } from "../../test/reading-fixtures";
 
 afterEach(() => {
   cleanup();
   setTransport(null);
   location.hash = "";
+  setLocale("en");
 });
 
 const BI: CardView = {
@@ -75,6 +77,25 @@ describe("TermCard", () => {
     await fireEvent.click(screen.getByTestId("conc-work-燕禮"));
     await waitFor(() => expect(searches.length).toBe(2));
     expect(searches[1].work).toBe("燕禮");
+  });
+
+  it("speaks 繁體中文 when the interface does, its English definition still marked English", async () => {
+    setLocale("zh-Hant");
+    setTransport(async (cmd) => {
+      if (cmd === "card") return BI;
+      if (cmd === "picture") return SVG;
+      if (cmd === "search") return sampleSearch();
+      throw new Error(cmd);
+    });
+    render(TermCard, { id: "bi" });
+    const glosses = await screen.findByTestId("term-glosses");
+    expect(glosses.querySelector("h2")!.textContent!.trim()).toBe("鄭玄注");
+    expect(screen.getByTestId("term-add").textContent).toBe("加入詞表");
+    expect(screen.getByText("· 弓矢用具")).toBeTruthy();
+    expect(glosses.querySelector('[data-testid="cite-link"]')!.textContent).toContain("第 763 行");
+    const en = document.querySelector(".def-en")!;
+    expect(en.getAttribute("lang")).toBe("en");
+    expect(en.textContent).toBe("The arrow rest.");
   });
 
   it("says so when the card does not exist", async () => {

@@ -1,17 +1,25 @@
 // Small formatting helpers of the study views.
 
-/** A delay in seconds as a reader says it: 10 min, 5 h, 3 d, 2 mo, 1.5 y. */
+import { formatNumber, t } from "../i18n/i18n.svelte";
+
+/**
+ * A delay in seconds as a reader says it, in the interface's language:
+ * 10 min, 5 h, 3 d, 2 mo, 1.5 y (10 分鐘, 5 小時 …). Abbreviated units read
+ * the same for one and for many, so the messages need no plural forms.
+ */
 export function formatInterval(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const min = 60;
   const hour = 60 * min;
   const day = 24 * hour;
-  if (s < hour) return `${Math.max(1, Math.round(s / min))} min`;
-  if (s < day) return `${Math.round(s / hour)} h`;
-  if (s < 30 * day) return `${Math.round(s / day)} d`;
-  if (s < 365 * day) return `${Math.round(s / (30 * day))} mo`;
+  const say = (unit: "minutes" | "hours" | "days" | "months" | "years", n: number) =>
+    t(`common.interval.${unit}`, { n: formatNumber(n) });
+  if (s < hour) return say("minutes", Math.max(1, Math.round(s / min)));
+  if (s < day) return say("hours", Math.round(s / hour));
+  if (s < 30 * day) return say("days", Math.round(s / day));
+  if (s < 365 * day) return say("months", Math.round(s / (30 * day)));
   const years = s / (365 * day);
-  return `${years < 10 ? Math.round(years * 10) / 10 : Math.round(years)} y`;
+  return say("years", years < 10 ? Math.round(years * 10) / 10 : Math.round(years));
 }
 
 /** A count with thousands separators: 1,234. */

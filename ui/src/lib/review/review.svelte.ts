@@ -9,15 +9,22 @@ import type { ReviewLogEntry } from "../bindings/ReviewLogEntry";
 import type { ReviewOutcome } from "../bindings/ReviewOutcome";
 import type { DueSummary } from "../bindings/DueSummary";
 import { messageOf } from "../common/format";
+import { t } from "../i18n/i18n.svelte";
 
 export type Phase = "idle" | "loading" | "front" | "back" | "done" | "error";
 
-export const GRADES: readonly { grade: Grade; label: string; key: string }[] = [
-  { grade: "again", label: "Again", key: "1" },
-  { grade: "hard", label: "Hard", key: "2" },
-  { grade: "good", label: "Good", key: "3" },
-  { grade: "easy", label: "Easy", key: "4" },
+/** The grades in order, each with its key (the labels follow the interface's language: `gradeLabel`). */
+export const GRADES: readonly { grade: Grade; key: string }[] = [
+  { grade: "again", key: "1" },
+  { grade: "hard", key: "2" },
+  { grade: "good", key: "3" },
+  { grade: "easy", key: "4" },
 ];
+
+/** A grade's name as the interface says it (Good, 良好). */
+export function gradeLabel(grade: Grade): string {
+  return t(`review.grades.${grade}`);
+}
 
 export const HISTORY = 10;
 
