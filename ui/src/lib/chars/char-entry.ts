@@ -1,6 +1,8 @@
 // What the character pop-over says, as plain data: labels of the relations
 // between forms, the 釋文 readings with the passage being read first, the
-// counts worth showing, and the card a character's entry makes.
+// counts worth showing, and the card a character's entry makes. Labels are in
+// the interface's language (ui/src/locales/<language>/chars.json); the card
+// holds what the tables say, as they say it.
 
 import type { NewCard } from "../bindings/NewCard";
 import type { CharEntry } from "../bindings/CharEntry";
@@ -9,21 +11,18 @@ import type { Fanqie } from "../bindings/Fanqie";
 import type { Radical } from "../bindings/Radical";
 import type { Relation } from "../bindings/Relation";
 import type { ShiwenReading } from "../bindings/ShiwenReading";
+import { formatNumber, t } from "../i18n/i18n.svelte";
 
-export const RELATION_LABELS: Record<Relation, string> = {
-  traditional: "traditional form",
-  simplified: "simplified form",
-  semantic: "semantic variant",
-  "z-variant": "variant glyph",
-  "specialized-semantic": "variant in some senses",
-  fold: "searched as one",
-};
+/** How one form relates to another, in words ("simplified form"). */
+export function relationLabel(r: Relation): string {
+  return t(`chars.relation.${r}`);
+}
 
 /** "觯 → 觶, simplified form" when the character asked is not the texts' form. */
 export function leadsTo(entry: CharEntry): string | null {
   if (entry.char === entry.headword) return null;
-  const how = entry.relation ? `, ${RELATION_LABELS[entry.relation]}` : "";
-  return `${entry.char} → ${entry.headword}${how}`;
+  if (!entry.relation) return `${entry.char} → ${entry.headword}`;
+  return t("chars.leadsTo", { char: entry.char, headword: entry.headword, relation: relationLabel(entry.relation) });
 }
 
 /** 章移 → 章移切 (the rhyme book's way of writing it). */
@@ -43,8 +42,15 @@ export function orderShiwen(
 /** "148 角 + 12 · 19 strokes". */
 export function radicalText(radical: Radical | null, strokes: number | null): string | null {
   const parts: string[] = [];
-  if (radical) parts.push(`Radical ${radical.number} ${radical.radical} + ${radical.residual_strokes}`);
-  if (strokes !== null) parts.push(`${strokes} stroke${strokes === 1 ? "" : "s"}`);
+  if (radical)
+    parts.push(
+      t("chars.radical", {
+        number: formatNumber(radical.number),
+        radical: radical.radical,
+        residual: formatNumber(radical.residual_strokes),
+      }),
+    );
+  if (strokes !== null) parts.push(t("chars.strokes", { count: strokes, n: formatNumber(strokes) }));
   return parts.length ? parts.join(" · ") : null;
 }
 

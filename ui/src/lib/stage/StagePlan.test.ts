@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/sv
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { setTransport } from "../api";
+import { setLocale } from "../i18n/i18n.svelte";
 import { stage } from "./stage-store.svelte";
 import { frame } from "./stage-geometry";
 import { samplePlan, sampleStage0019, sampleStage0020 } from "./stage-fixtures";
@@ -47,6 +48,7 @@ afterEach(() => {
   setTransport(null);
   vi.useRealTimers();
   document.body.innerHTML = "";
+  setLocale("en");
 });
 
 describe("StagePlan", () => {
@@ -302,5 +304,48 @@ describe("StagePlan", () => {
     await waitFor(() => expect(document.activeElement?.id).toBe("plan-itinerary-title"));
     await fireEvent.click(screen.getByTestId("plan-itinerary-back"));
     await waitFor(() => expect(document.activeElement).toBe(figure("司射")));
+  });
+});
+
+describe("StagePlan in 繁體中文", () => {
+  it("says where, who stands where and why in the interface's language, the plan's names and English glosses in their own lang", async () => {
+    setLocale("zh-Hant");
+    backend();
+    await shown();
+    expect(screen.getByRole("heading", { level: 2 }).textContent!.trim()).toBe("儀節圖");
+    expect(screen.getByTestId("plan-where").textContent!.replace(/\s+/g, " ")).toContain("第 19 節，共 408 節： xiangshe.zhushu.0019");
+    expect(screen.getByTestId("plan-next").textContent).toBe("下一節");
+    expect(screen.getByTestId("plan-play").textContent).toBe("播放");
+    expect(screen.getByTestId("plan-pace").querySelector("option")?.textContent).toBe("每節 1 秒");
+    const items = Array.from(screen.getByTestId("plan-list").querySelectorAll("li")).map((li) =>
+      li.textContent!.replace(/\s+/g, " ").trim(),
+    );
+    expect(items).toEqual(["主人 — 阼階上 — 北面", "賓 — 門左 — 東面 移至此處 （自門外）", "眾賓 — 門左 — 東面 移至此處 （自門外）", "司射 — 西階西 — 未言面向"]);
+    const moves = screen.getByTestId("plan-moves").textContent!.replace(/\s+/g, " ");
+    expect(moves).toContain("（位置：據注推定：「初位,門內東面」（見 xiangshe.zhushu.0079））");
+    expect(screen.getByTestId("plan-scale").textContent).toMatch(/^單位為丈，北在上；鋸齒斷線處未按比例，南北距離已縮短：3\.5 至 18\.8 丈/);
+    expect(figure("司射").getAttribute("aria-label")).toBe("司射，西階西");
+    // The card: its words in Chinese, the figure's English gloss marked as English.
+    await fireEvent.focus(figure("司射"));
+    expect(screen.getByTestId("plan-card-basis").textContent!.replace(/\s+/g, " ").trim()).toBe("位置：沿自 xiangshe.zhushu.0008");
+    expect(screen.getByTestId("plan-card-alternatives").textContent).toContain("疏以為：堂西 東面 「司射在堂西」");
+    expect(screen.getByTestId("plan-card-gloss").getAttribute("lang")).toBe("en");
+    expect(screen.getByTestId("plan-card-passage").getAttribute("href")).toBe("#/read/xiangshe.zhushu.0010");
+  });
+
+  it("announces a step in Chinese, and follows a change of language", async () => {
+    setLocale("zh-Hant");
+    backend();
+    await shown();
+    await waitFor(() => expect(stage.views.has("xiangshe.zhushu.0020")).toBe(true));
+    await fireEvent.keyDown(window, { key: "]" });
+    await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0020"));
+    cleanup();
+    render(StagePlan, { passage: "xiangshe.zhushu.0020" });
+    await waitFor(() => expect(screen.getByTestId("plan-announce").textContent).toBe("第 20 節，共 408 節：賓移至西階上"));
+    setLocale("zh-Hans");
+    await waitFor(() => expect(screen.getByTestId("plan-next").textContent).toBe("下一节"));
+    setLocale("en");
+    await waitFor(() => expect(screen.getByTestId("plan-next").textContent).toBe("Next step"));
   });
 });

@@ -1,21 +1,55 @@
-// The plan's information in words: a figure's accessible name, what places
-// it (the basis of its move), the commentators' other readings, and the
-// sentence announced when the plan steps. Chinese pieces are kept apart from
-// the English around them (`Piece`), so each can carry its own lang: the
-// plan's names (figures, places, facings, layers) are traditional; a quote
-// is in its edition's own script (the 大射儀's 通解 is simplified).
+// The plan's information in words, in the interface's language: a figure's
+// accessible name, what places it (the basis of its move), the commentators'
+// other readings, and the sentence announced when the plan steps. Chinese
+// pieces are kept apart from the words around them (`Piece`), so each can
+// carry its own lang: the plan's names (figures, places, facings, layers) are
+// traditional; a quote is in its edition's own script (the 大射儀's 通解 is
+// simplified). A message (ui/src/locales/<language>/stage.json) places its
+// pieces where its language puts them ("賓 moves to 門左", "賓移至門左").
+
+import type { ParseKeys } from "i18next";
 
 import type { Alternative } from "../bindings/Alternative";
 import type { Figure } from "../bindings/Figure";
 import type { Move } from "../bindings/Move";
 import type { StageView } from "../bindings/StageView";
+import { formatNumber, t } from "../i18n/i18n.svelte";
 import { passageLang, type ChineseLang } from "../common/lang.svelte";
 
-/** A run of text: English, or Chinese (with its `lang`), or a passage id (a link). */
+/** A run of text: the interface's words, or Chinese (with its `lang`), or a passage id (a link). */
 export type Piece = { text: string; lang?: ChineseLang; passage?: string };
 
 const zh = (text: string, lang: ChineseLang = "zh-Hant"): Piece => ({ text, lang });
-const en = (text: string): Piece => ({ text });
+const link = (passage: string): Piece => ({ text: passage, passage });
+
+/** What a message's placeholder stands for: words, a piece, or pieces. */
+type Part = string | Piece | readonly Piece[];
+
+// Marks a placeholder's place in the looked-up message (never in a message).
+const MARK = "\u0001";
+
+/**
+ * The message `key` as pieces, each placeholder replaced by its part (which
+ * keeps its lang or link); `count`, a number, picks the plural form.
+ */
+export function said(key: ParseKeys, parts: Record<string, Part> = {}, count?: number): Piece[] {
+  const names = Object.keys(parts);
+  const marked: Record<string, string | number> = Object.fromEntries(names.map((n, i) => [n, `${MARK}${i}${MARK}`]));
+  if (count !== undefined) marked.count = count;
+  const text = (t as unknown as (k: string, o: object) => string)(key, marked);
+  const out: Piece[] = [];
+  text.split(MARK).forEach((run, i) => {
+    if (i % 2 === 0) {
+      if (run) out.push({ text: run });
+      return;
+    }
+    const part = parts[names[Number(run)]];
+    if (typeof part === "string") out.push({ text: part });
+    else if (Array.isArray(part)) out.push(...(part as readonly Piece[]));
+    else out.push(part as Piece);
+  });
+  return out;
+}
 
 /** The lang of words quoted from a passage: its edition's own script. */
 export function quoteLang(passage: string): ChineseLang {
@@ -24,20 +58,21 @@ export function quoteLang(passage: string): ChineseLang {
 
 /** The figure's accessible name: "司射, 西階西, 北面" (no facing when none is known). */
 export function figureName(f: Figure): string {
-  return [f.actor, f.at.place, f.facing].filter(Boolean).join(", ");
+  return [f.actor, f.at.place, f.facing].filter(Boolean).join(t("stage.figureSeparator"));
 }
 
 /** Where the move's place comes from, in words (`passage`: the move's). */
 export function basisPieces(m: Move, passage: string): Piece[] {
   switch (m.basis) {
     case "經":
-      return [en("stated by the "), zh("經")];
+      return said("stage.basis.stated", { layer: zh("經") });
     case "carried":
-      return m.from ? [en("carried from "), { text: m.from, passage: m.from }] : [en("carried from an earlier step")];
+      return m.from ? said("stage.basis.carriedFrom", { passage: link(m.from) }) : said("stage.basis.carried");
     default: {
-      const out: Piece[] = [en("read from the "), zh(m.basis)];
-      if (m.basis_quote) out.push(en(": "), zh(`「${m.basis_quote}」`, quoteLang(m.basis_passage ?? passage)));
-      if (m.basis_passage) out.push(en(" in "), { text: m.basis_passage, passage: m.basis_passage });
+      const out = said("stage.basis.readFrom", { layer: zh(m.basis) });
+      if (m.basis_quote)
+        out.push(...said("stage.basis.quote", { quote: zh(`「${m.basis_quote}」`, quoteLang(m.basis_passage ?? passage)) }));
+      if (m.basis_passage) out.push(...said("stage.basis.in", { passage: link(m.basis_passage) }));
       return out;
     }
   }
@@ -45,15 +80,12 @@ export function basisPieces(m: Move, passage: string): Piece[] {
 
 /** "the 疏 reads: 西階西 東面 「…」" (`passage`: the move's) */
 export function alternativePieces(a: Alternative, passage: string): Piece[] {
-  const out: Piece[] = [
-    en("the "),
-    zh(a.by),
-    en(" reads: "),
-    zh([a.place, a.facing].filter(Boolean).join(" ")),
-    en(" "),
-    zh(`「${a.quote}」`, quoteLang(a.passage ?? passage)),
-  ];
-  if (a.passage) out.push(en(" in "), { text: a.passage, passage: a.passage });
+  const out = said("stage.alternative", {
+    by: zh(a.by),
+    place: zh([a.place, a.facing].filter(Boolean).join(" ")),
+    quote: zh(`「${a.quote}」`, quoteLang(a.passage ?? passage)),
+  });
+  if (a.passage) out.push(...said("stage.basis.in", { passage: link(a.passage) }));
   return out;
 }
 
@@ -64,21 +96,30 @@ export function plain(pieces: readonly Piece[]): string {
 
 /** What one figure does in this step, for the announcement. */
 function moveSummary(f: Figure): Piece[] {
-  if (f.came_from) return [zh(f.actor), en(" moves to "), zh(f.at.place)];
-  return [zh(f.actor), en(" at "), zh(f.at.place)];
+  const parts = { actor: zh(f.actor), place: zh(f.at.place) };
+  return said(f.came_from ? "stage.announce.movesTo" : "stage.announce.at", parts);
 }
 
 /** "Step 19 of 408: 眾賓 moves to 門左; 賓 at 門左" */
 export function announcement(v: StageView): Piece[] {
-  const out: Piece[] = [en(`Step ${v.index + 1} of ${v.count}: `)];
+  const out = said("stage.announce.step", { n: formatNumber(v.index + 1), total: formatNumber(v.count) });
   const moved = v.figures.filter((f) => f.moved);
-  if (!moved.length) {
-    out.push(en("nobody moves"));
-    return out;
-  }
+  if (!moved.length) return [...out, ...said("stage.announce.nobodyMoves")];
   moved.forEach((f, i) => {
-    if (i) out.push(en("; "));
+    if (i) out.push(...said("stage.announce.separator"));
     out.push(...moveSummary(f));
   });
   return out;
+}
+
+/** What the plan's scale says: in 丈, to scale or shortened across its breaks. */
+export function scalePieces(breaks: readonly { from: number; to: number }[]): Piece[] {
+  const zhang = zh("丈");
+  if (!breaks.length) return said("stage.drawing.toScale", { zhang });
+  const spans: Piece[] = [];
+  breaks.forEach((b, i) => {
+    if (i) spans.push(...said("stage.drawing.and"));
+    spans.push(...said("stage.drawing.span", { from: formatNumber(b.from), to: formatNumber(b.to), zhang }));
+  });
+  return said("stage.drawing.broken", { zhang, spans });
 }
