@@ -5,10 +5,12 @@ import { setTransport } from "../api";
 import type { NoteView } from "../bindings/NoteView";
 import NotesView from "./NotesView.svelte";
 import { sampleNote } from "../../test/user-fixtures";
+import { setLocale } from "../i18n/i18n.svelte";
 
 afterEach(() => {
   cleanup();
   setTransport(null);
+  setLocale("en");
 });
 
 /** A backend holding `notes`; deleted ones are set aside until undeleted. */
@@ -82,5 +84,29 @@ describe("the notes view", () => {
     await waitFor(() => expect(screen.getAllByTestId("note-item").length).toBe(2));
     expect(calls.some(([c, a]) => c === "undelete_note" && a.id === 1)).toBe(true);
     await waitFor(() => expect(screen.queryByTestId("undo-toast")).toBeNull());
+  });
+
+  it("speaks 繁體中文: the count, the filters, the colour's name, Edit and Delete, the orphaned badge", async () => {
+    setLocale("zh-Hant");
+    backend([
+      sampleNote(),
+      sampleNote({ id: 2, exact: "不在書中", orphaned: true, body: "lost" }, { quote: "不在書中", span: null }),
+    ]);
+    render(NotesView);
+    await waitFor(() => expect(screen.getByTestId("notes-count").textContent).toBe("共 2 則筆記。"));
+    expect(screen.getByRole("heading", { level: 1 }).textContent?.trim()).toBe("筆記");
+    expect(screen.getByTestId("notes-search").getAttribute("placeholder")).toBe("檢索筆記（觯 亦可檢得 觶）");
+    expect(screen.getAllByTestId("note-edit")[0].textContent).toBe("編輯");
+    expect(screen.getAllByTestId("note-delete")[0].textContent).toBe("刪除");
+    expect(screen.getAllByTestId("note-colour")[0].textContent).toBe("顏色：黃");
+    expect(screen.getAllByTestId("note-quote")[1].textContent).toContain("失去原文");
+    // The filters' counts and names follow too, with no English left.
+    expect(screen.getByTestId("notes-colour").textContent).toContain("所有顏色");
+    expect(screen.getByTestId("notes-colour").textContent).not.toMatch(/Yellow|All/);
+
+    // Switching back relabels what is already shown.
+    setLocale("en");
+    await waitFor(() => expect(screen.getAllByTestId("note-edit")[0].textContent).toBe("Edit"));
+    expect(screen.getByTestId("notes-count").textContent).toBe("2 notes.");
   });
 });

@@ -4,13 +4,14 @@
 // only sign and a screen reader reads the name. The colours themselves, for
 // both themes, are in note-colours.css.
 import type { NoteColour } from "../bindings/NoteColour";
+import { t } from "../i18n/i18n.svelte";
 
 /** The palette, in the backend's order. */
 export const NOTE_COLOURS: readonly NoteColour[] = ["yellow", "green", "blue", "pink", "purple"];
 
-/** The name shown for a colour ("Yellow"). */
+/** The name shown for a colour, in the interface's language ("Yellow", "黃"). */
 export function colourName(c: NoteColour): string {
-  return c.charAt(0).toUpperCase() + c.slice(1);
+  return t(`notes.colour.${c}`);
 }
 
 /** Whether `s` is a colour of the palette. */

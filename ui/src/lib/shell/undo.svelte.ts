@@ -2,6 +2,8 @@
 // for a few seconds. One at a time: a new one replaces the last (whose
 // change then stays).
 
+import { t } from "../i18n/i18n.svelte";
+
 export const UNDO_MS = 8000;
 
 export class UndoToast {
@@ -39,7 +41,7 @@ export class UndoToast {
       this.dismiss();
       return true;
     } catch (e) {
-      this.status = `Could not undo: ${e instanceof Error ? e.message : String(e)}`;
+      this.status = t("shell.undo.failed", { error: e instanceof Error ? e.message : String(e) });
       this.#timer = setTimeout(() => this.dismiss(), UNDO_MS);
       return false;
     }
