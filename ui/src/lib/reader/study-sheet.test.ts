@@ -25,12 +25,17 @@ describe("the study sheet", () => {
   });
 
   it("is one self-contained document: its styles inline, no script, the title escaped", () => {
-    const doc = sheetDocument("鄉射禮 <241–260>", '<article class="study-sheet"></article>', "p{color:red}</style><script>");
+    const doc = sheetDocument("鄉射禮 <241–260>", '<article class="study-sheet"></article>', "p{color:red}</style><script>", "en");
     expect(doc.startsWith("<!DOCTYPE html>\n<html lang=\"en\">")).toBe(true);
     expect(doc).toContain("<title>鄉射禮 &lt;241–260&gt;</title>");
     expect(doc).toContain('<meta charset="utf-8">');
     expect(doc).toContain("<style>p{color:red}<\\/style><script></style>");
     expect(doc.match(/<\/style>/g)?.length).toBe(1);
     expect(doc).toContain('<article class="study-sheet"></article>');
+  });
+
+  it("is in the interface's language", () => {
+    const doc = sheetDocument("鄉射禮", "", "", "zh-Hant");
+    expect(doc).toContain('<html lang="zh-Hant">');
   });
 });

@@ -45,10 +45,10 @@ export function cardsUsed(index: HeadwordIndex, texts: readonly string[]): CardS
  * no script, nothing fetched), the interface's language on the document and
  * each Chinese text's own on its element, as in the window.
  */
-export function sheetDocument(title: string, body: string, css: string): string {
+export function sheetDocument(title: string, body: string, css: string, lang: string): string {
   return [
     "<!DOCTYPE html>",
-    '<html lang="en">',
+    `<html lang="${escapeHtml(lang)}">`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="generator" content="Sheli">',
