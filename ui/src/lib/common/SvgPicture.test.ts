@@ -1,6 +1,7 @@
 // A drawing's labels say their language: Chinese labels zh-Hant, a label
-// that mixes in English keeps the interface's with its Chinese in tspans,
-// and the description (English quoting Chinese) marks each Chinese run.
+// that mixes in English is English with its Chinese in tspans, an English
+// one English (whatever the interface's language), and the description
+// (English quoting Chinese) is English with each Chinese run marked.
 import { cleanup, render, screen, waitFor } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -31,14 +32,15 @@ describe("a drawing's labels", () => {
     await waitFor(() => expect(fig.querySelectorAll("svg text").length).toBe(3));
     const texts = Array.from(fig.querySelectorAll("svg text"));
     expect(texts[0].getAttribute("lang")).toBe("zh-Hant");
-    // Mixed: the text itself has no Chinese lang; its Chinese run does.
-    expect(texts[1].getAttribute("lang")).toBeNull();
+    // Mixed: the text itself is English; its Chinese run says it is Chinese.
+    expect(texts[1].getAttribute("lang")).toBe("en");
     expect(texts[1].textContent).toBe("據鄉射記「鄉矦上个五尋」(xiangshe.zhushu line 1706)");
     expect(Array.from(texts[1].querySelectorAll("tspan[lang=zh-Hant]")).map((t) => t.textContent)).toEqual(["據鄉射記「鄉矦上个五尋」"]);
-    expect(texts[2].getAttribute("lang")).toBeNull();
+    expect(texts[2].getAttribute("lang")).toBe("en");
     expect(fig.querySelector("svg title")?.getAttribute("lang")).toBe("zh-Hant");
     // The description under the drawing: English, its Chinese runs marked.
     const desc = fig.querySelector(".picture-desc")!;
+    expect(desc.getAttribute("lang")).toBe("en");
     expect(Array.from(desc.querySelectorAll("[lang]")).map((e) => e.textContent)).toEqual(["記", "楅,長如笴"]);
   });
 });
