@@ -104,6 +104,13 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         await go("#/library");
         await $('select[aria-label="Theme"]').selectByAttribute("value", theme);
         await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.theme)) === theme);
+        // The palette in force (theme.css keys it on data-scheme, which
+        // shell/color-scheme.svelte.ts sets): the dark run checks the dark colours.
+        await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.scheme)) === theme, {
+          timeoutMsg: `data-scheme is not ${theme}`,
+        });
+        const bg = await browser.execute(() => getComputedStyle(document.body).backgroundColor);
+        expect(bg).toBe(theme === "dark" ? "rgb(26, 27, 29)" : "rgb(246, 243, 236)");
       });
 
       it("library", async () => {
