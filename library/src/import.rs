@@ -389,27 +389,41 @@ struct Ready {
 }
 
 /// Decodes one input into a staged file and counts its passages, reading
-/// it in pieces (see the module documentation).
+/// it in pieces (see the module documentation). The passages are counted on
+/// a thread of their own as the decoded text is written ([`Counted`]): the
+/// count no longer reads the staged file again after decoding, and the two
+/// run side by side (an import's stage phase was one thread's work, one of
+/// its two passes over the text a paragraph parse).
 fn stage(
     texts: &Path,
     input: &ImportInput,
     work: Option<&str>,
 ) -> std::result::Result<Ready, String> {
     use sheli_corpus::import::decode_stream;
+    // The passages are counted with the source's id and work, which the
+    // checksum decides only at the end: the count needs neither (plain
+    // texts are grouped by their tags alone), so a placeholder is parsed.
+    let placeholder = SourceInfo::user_text("user.counting", "counting", &input.file_name);
     // The input is opened (or found unreadable) before anything is written.
     let decoded = match &input.path {
         Some(path) => {
             let mut file = open_bounded(path)?;
             let mut staged = Staged::new(texts)?;
-            decode_stream(&mut file, &mut staged.file).map(|d| (d, staged))
+            let mut counted = Counted::start(&mut staged.file, &placeholder);
+            let d = decode_stream(&mut file, &mut counted);
+            let counts = counted.finish();
+            both(d, counts).map(|d| (d, staged))
         }
         None => {
             let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
             let mut staged = Staged::new(texts)?;
-            decode_stream(&mut std::io::Cursor::new(bytes), &mut staged.file).map(|d| (d, staged))
+            let mut counted = Counted::start(&mut staged.file, &placeholder);
+            let d = decode_stream(&mut std::io::Cursor::new(bytes), &mut counted);
+            let counts = counted.finish();
+            both(d, counts).map(|d| (d, staged))
         }
     };
-    let (decoded, staged) = decoded.map_err(|e| e.to_string())?;
+    let ((decoded, counts), staged) = decoded?;
     let id = format!("user.{}", &decoded.sha256[..8]);
     let stem = input.stem();
     let info = SourceInfo {
@@ -420,16 +434,162 @@ fn stage(
         licence: "the user's own".into(),
         ..SourceInfo::user_text(&id, work.unwrap_or(&stem), &input.file_name)
     };
-    let mut counts = sheli_corpus::TextCounts::counting();
-    let text = std::fs::File::open(&staged.path).map_err(|e| e.to_string())?;
-    let reader = std::io::BufReader::with_capacity(256 * 1024, text);
-    for passage in sheli_corpus::parse::PlainStream::new(&info, reader) {
-        counts.add(&passage.map_err(|e| e.to_string())?.passage);
-    }
     if counts.passages == 0 {
         return Err("the file holds no paragraphs".into());
     }
     Ok(Ready { info, staged, counts, encoding: decoded.encoding })
+}
+
+/// The decoded text and its counts; the decoder's error first (a file that
+/// is not text says so, not that its paragraphs could not be read).
+fn both(
+    decoded: std::result::Result<sheli_corpus::import::DecodedStream, sheli_corpus::import::ImportError>,
+    counts: std::result::Result<sheli_corpus::TextCounts, String>,
+) -> std::result::Result<(sheli_corpus::import::DecodedStream, sheli_corpus::TextCounts), String> {
+    Ok((decoded.map_err(|e| e.to_string())?, counts?))
+}
+
+/// What the counting thread is sent: a piece of decoded text, or word that
+/// the decoder starts again from nothing (another encoding tried).
+enum Piece {
+    Text(Vec<u8>),
+    Restart,
+}
+
+/// How many decoded pieces (64 KB each at most) may wait for the counting
+/// thread: a bound on what the overlap holds in memory.
+const PIECES_IN_FLIGHT: usize = 16;
+
+/// The staged file, and a thread counting the passages of what is written
+/// to it (`PlainStream`, a paragraph at a time): a decoder's [`Restart`]
+/// target that is read once, as it is written.
+///
+/// [`Restart`]: sheli_corpus::import::Restart
+struct Counted<'a> {
+    file: &'a mut std::fs::File,
+    pieces: Option<std::sync::mpsc::SyncSender<Piece>>,
+    counter: Option<std::thread::JoinHandle<std::result::Result<sheli_corpus::TextCounts, String>>>,
+}
+
+impl<'a> Counted<'a> {
+    fn start(file: &'a mut std::fs::File, info: &SourceInfo) -> Counted<'a> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(PIECES_IN_FLIGHT);
+        let info = info.clone();
+        let counter = std::thread::Builder::new()
+            .name("sheli-count".into())
+            .spawn(move || count_pieces(&info, &rx))
+            .ok();
+        Counted { file, pieces: counter.is_some().then_some(tx), counter }
+    }
+
+    /// The counts of the whole text written (after the decoder is done).
+    fn finish(mut self) -> std::result::Result<sheli_corpus::TextCounts, String> {
+        // Closing the channel is the end of the text for the counter.
+        self.pieces = None;
+        match self.counter.take() {
+            Some(counter) => counter.join().map_err(|_| "counting the passages failed".to_string())?,
+            None => Err("could not start counting the passages".into()),
+        }
+    }
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.write_all(buf).map(|_| buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.file.write_all(buf)?;
+        if let Some(tx) = &self.pieces {
+            // A counter that stopped (on an error it reports at `finish`)
+            // needs no more pieces.
+            let _ = tx.send(Piece::Text(buf.to_vec()));
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl sheli_corpus::import::Restart for Counted<'_> {
+    fn restart(&mut self) -> std::io::Result<()> {
+        sheli_corpus::import::Restart::restart(self.file)?;
+        if let Some(tx) = &self.pieces {
+            let _ = tx.send(Piece::Restart);
+        }
+        Ok(())
+    }
+}
+
+/// The pieces of a text as a reader: ends at the end of the text (the
+/// channel closed) or at a restart, which it says in `restarted`.
+struct PieceReader<'a> {
+    rx: &'a std::sync::mpsc::Receiver<Piece>,
+    piece: Vec<u8>,
+    at: usize,
+    restarted: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl std::io::Read for PieceReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.at == self.piece.len() {
+            if self.restarted.get() {
+                return Ok(0);
+            }
+            match self.rx.recv() {
+                Ok(Piece::Text(p)) => (self.piece, self.at) = (p, 0),
+                Ok(Piece::Restart) => self.restarted.set(true),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.piece.len() - self.at);
+        out[..n].copy_from_slice(&self.piece[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Counts the passages of the pieces received, from the start again at
+/// each restart.
+fn count_pieces(
+    info: &SourceInfo,
+    rx: &std::sync::mpsc::Receiver<Piece>,
+) -> std::result::Result<sheli_corpus::TextCounts, String> {
+    loop {
+        let restarted = std::rc::Rc::new(std::cell::Cell::new(false));
+        let reader = PieceReader { rx, piece: Vec::new(), at: 0, restarted: restarted.clone() };
+        let reader = std::io::BufReader::with_capacity(256 * 1024, reader);
+        let mut counts = sheli_corpus::TextCounts::counting();
+        let mut failed = None;
+        for passage in sheli_corpus::parse::PlainStream::new(info, reader) {
+            match passage {
+                Ok(p) => counts.add(&p.passage),
+                Err(e) => {
+                    failed = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        if restarted.get() {
+            continue;
+        }
+        // A text that does not parse is refused, but only once the decoder
+        // is done (it may yet restart with another encoding): the pieces
+        // still coming are taken and dropped.
+        if let Some(why) = failed {
+            loop {
+                match rx.recv() {
+                    Ok(Piece::Restart) => break,
+                    Ok(Piece::Text(_)) => {}
+                    Err(_) => return Err(why),
+                }
+            }
+            continue;
+        }
+        return Ok(counts);
+    }
 }
 
 /// Longest work name accepted, in characters.
@@ -575,4 +735,61 @@ pub fn import_inputs(
     })?;
     write_atomic(&manifest_path(dir), toml.as_bytes())?;
     Ok(ImportReport { imported })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The passages counted by the old way: the staged file read again
+    /// whole, a paragraph at a time, after decoding.
+    fn counted_again(path: &Path) -> sheli_corpus::TextCounts {
+        let info = SourceInfo::user_text("user.x", "x", "x.txt");
+        let reader = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+        let mut counts = sheli_corpus::TextCounts::counting();
+        for p in sheli_corpus::parse::PlainStream::new(&info, reader) {
+            counts.add(&p.unwrap().passage);
+        }
+        counts
+    }
+
+    /// Counting beside the decoder gives what reading the staged text again
+    /// gives, also when the decoder starts again with another encoding after
+    /// pieces were counted: here the first 64 KB piece is ASCII (valid
+    /// UTF-8, so counted), the rest GB18030, which makes the UTF-8 pass fail
+    /// and the GB18030 pass restart from nothing.
+    #[test]
+    fn counts_beside_the_decoder_equal_a_second_reading_also_after_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let texts = dir.path().join(TEXTS);
+        let mut text = String::new();
+        for i in 0..9000 {
+            text.push_str(&format!("line {i}\n\n"));
+        }
+        for i in 0..3000 {
+            let layer = ["", "[注] ", "[記] ", "[題] "][i % 4];
+            text.push_str(&format!("{layer}賓升，就席。第{i}\n主人答拜。\n\n"));
+        }
+        let utf8 = ImportInput::named("u.txt", text.clone().into_bytes());
+        let (gb, _, bad) = encoding_rs::GB18030.encode(&text);
+        assert!(!bad);
+        let gb = gb.into_owned();
+        assert!(std::str::from_utf8(&gb).is_err(), "the Chinese part is not UTF-8");
+        assert!(std::str::from_utf8(&gb[..64 * 1024]).is_ok(), "the first piece is");
+        for input in [utf8, ImportInput::named("g.txt", gb)] {
+            let r = stage(&texts, &input, None).unwrap();
+            let again = counted_again(&r.staged.path);
+            assert_eq!(r.counts, again, "{}", input.label);
+            assert_eq!(r.counts.passages, 9000 + 3000 - 3000 / 4, "{}", input.label);
+        }
+    }
+
+    /// A file that is not text is refused for that, not for its paragraphs.
+    #[test]
+    fn a_binary_file_is_refused_as_binary() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = ImportInput::named("b.bin", vec![0u8; 1000]);
+        let err = stage(&dir.path().join(TEXTS), &input, None).err().unwrap();
+        assert!(err.contains("binary"), "{err}");
+    }
 }
