@@ -5,12 +5,14 @@
 //! meet) and exact — produced by one tokenizer ([`tokenizer`]) that emits a
 //! token per CJK character and skips punctuation without leaving gaps.
 //!
+//! - [`bigram`]: pairs of common characters, one term each, for phrases;
 //! - [`query`]: the query language (parser with its own tests, compiler);
 //! - [`collect`]: totals and ranking in one pass over the postings;
 //! - [`kwic`]: snippets with whole phrases highlighted;
 //! - [`location`]: the index as a cache of the texts, rebuilt when stale or damaged;
 //! - [`generations`]: the index on disk shared by many readers and one writer.
 
+pub mod bigram;
 pub mod collect;
 pub mod concordance;
 pub mod directory;

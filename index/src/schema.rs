@@ -10,8 +10,9 @@ use crate::tokenizer;
 /// with another version are rebuilt on open.
 /// (Version 2 was an experimental custom text index, since removed; 3 is the
 /// two positional tantivy fields again, written without fsync; 4 adds the
-/// 經 tails across inline notes and the source-order `seq`.)
-pub const SCHEMA_VERSION: u32 = 4;
+/// 經 tails across inline notes and the source-order `seq`; 5 indexes
+/// `text` with the bigrams of common characters, `crate::bigram`.)
+pub const SCHEMA_VERSION: u32 = 5;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
@@ -31,7 +32,8 @@ pub struct Fields {
     /// Where the segment's raw lines change: pairs (char index, line), LE u32.
     pub line_starts: Field,
     pub ji: Field,
-    /// The original text, for snippets.
+    /// The original text, for snippets; indexed with the bigrams of common
+    /// characters (`crate::bigram`), at the folded field's positions.
     pub text: Field,
     /// The 經 after an inline note, indexed after `text` (`crate::joined`).
     pub tail: Field,
@@ -67,7 +69,7 @@ pub fn build() -> (Schema, Fields) {
         line: b.add_u64_field("line", STORED),
         line_starts: b.add_bytes_field("line_starts", STORED),
         ji: b.add_u64_field("ji", STORED),
-        text: b.add_text_field("text", STORED),
+        text: b.add_text_field("text", token_field(crate::bigram::BIGRAM) | STORED),
         tail: b.add_text_field("tail", STORED),
         own_tokens: b.add_u64_field("own_tokens", FAST),
         seq: b.add_u64_field("seq", FAST),

@@ -29,7 +29,7 @@ pub struct Tok {
 
 /// Walks a text token by token without allocating: the single definition of
 /// tokenization, behind [`for_each_token`] and the tantivy tokenizer.
-struct Scanner<'a> {
+pub(crate) struct Scanner<'a> {
     text: &'a str,
     /// Byte offset of the next character to read.
     pos: usize,
@@ -39,9 +39,9 @@ struct Scanner<'a> {
 }
 
 /// Where the last token of a [`Scanner`] lies.
-struct Span {
-    bytes: std::ops::Range<usize>,
-    chars: std::ops::Range<usize>,
+pub(crate) struct Span {
+    pub(crate) bytes: std::ops::Range<usize>,
+    pub(crate) chars: std::ops::Range<usize>,
 }
 
 /// `c.is_alphanumeric()`, from a table for the BMP: the texts are full of
@@ -70,13 +70,13 @@ fn is_alphanumeric(c: char) -> bool {
 }
 
 impl<'a> Scanner<'a> {
-    fn new(text: &'a str, mode: FoldMode) -> Self {
+    pub(crate) fn new(text: &'a str, mode: FoldMode) -> Self {
         Scanner { text, pos: 0, char_idx: 0, mode }
     }
 
     /// The next token: its text replaces the contents of `out`.
     #[inline]
-    fn next(&mut self, out: &mut String) -> Option<Span> {
+    pub(crate) fn next(&mut self, out: &mut String) -> Option<Span> {
         let rest = &self.text[self.pos..];
         let mut chars = rest.char_indices();
         while let Some((off, c)) = chars.next() {
@@ -193,12 +193,14 @@ impl TokenStream for ShelTokenStream<'_> {
     }
 }
 
-/// Registers both tokenizers on an index. Must be called every time an index
+/// Registers the tokenizers (folded, exact, and the bigrams of
+/// [`crate::bigram`]) on an index. Must be called every time an index
 /// is created *or opened*: tantivy does not persist tokenizers.
 pub fn register(index: &tantivy::Index) {
     let m = index.tokenizers();
     m.register(FOLDED, ShelTokenizer { mode: FoldMode::Folded });
     m.register(EXACT, ShelTokenizer { mode: FoldMode::Exact });
+    m.register(crate::bigram::BIGRAM, crate::bigram::BigramTokenizer);
 }
 
 #[cfg(test)]

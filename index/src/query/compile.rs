@@ -76,8 +76,14 @@ fn atom_query(
     match kind {
         AtomKind::Phrase { tokens, mode } => {
             let field = field_of(*mode, fields);
+            let plan = match mode {
+                FoldMode::Folded if tokens.len() > 1 => crate::bigram::plan(tokens),
+                _ => None,
+            };
             if tokens.len() == 1 {
                 term_query(field, &tokens[0])
+            } else if let Some(plan) = plan {
+                Box::new(super::phrase::PlannedPhrase::new(tokens, &plan, fields))
             } else {
                 let terms = tokens.iter().map(|t| Term::from_field_text(field, t)).collect();
                 Box::new(PhraseQuery::new(terms))

@@ -7,6 +7,7 @@ mod exclusion;
 mod filter;
 mod parser;
 mod pattern;
+mod phrase;
 mod postings;
 mod proximity;
 mod terms;

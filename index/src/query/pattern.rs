@@ -27,7 +27,8 @@ pub struct CountTerm {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     pub mode: FoldMode,
-    /// Offsets strictly increasing, the first 0.
+    /// Offsets strictly increasing, the first 0 (in a unit planned with
+    /// bigrams, the first is where its first term stands).
     pub slots: Vec<Slot>,
 }
 
@@ -99,10 +100,15 @@ pub struct Scratch {
 }
 
 /// Where `unit` starts, given the sorted positions of each of its slots.
+/// The first slot is at offset 0, except in a unit planned with bigrams
+/// (`crate::bigram`, stood at their second character's position).
 fn unit_starts(unit: &Unit, slot_positions: &[Vec<u32>], out: &mut Vec<u32>) {
     out.clear();
-    let Some(first) = slot_positions.first() else { return };
-    for &start in first {
+    let (Some(first), Some(first_slot)) = (slot_positions.first(), unit.slots.first()) else {
+        return;
+    };
+    for &at in first {
+        let Some(start) = at.checked_sub(first_slot.offset) else { continue };
         let whole = unit.slots.iter().zip(slot_positions).skip(1).all(|(slot, positions)| {
             start.checked_add(slot.offset).is_some_and(|p| positions.binary_search(&p).is_ok())
         });

@@ -5,11 +5,17 @@ use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocId, DocSet, SegmentReader, TERMINATED, Term};
 
-use super::pattern::{CountTerm, Scratch, spans};
+use sheli_corpus::FoldMode;
+
+use super::pattern::{CountTerm, Scratch, Slot, Unit, spans};
 use crate::schema::Fields;
 
 /// The postings of every token of every slot of every unit of one term.
 pub struct TermPostings {
+    /// The term the postings follow: the one opened, with its folded
+    /// phrases planned with bigrams (`crate::bigram`) where the index
+    /// segment has the bigrams of all its text (no 經 tails).
+    term: CountTerm,
     /// `units[u][s]`: the postings of the tokens that may stand in slot `s`
     /// of unit `u`.
     units: Vec<Vec<Vec<SegmentPostings>>>,
@@ -26,12 +32,24 @@ impl TermPostings {
         fields: &Fields,
         reader: &SegmentReader,
     ) -> tantivy::Result<TermPostings> {
-        let mut units = Vec::with_capacity(term.units.len());
-        for unit in &term.units {
-            let field = unit.field(fields);
-            let inverted = reader.inverted_index(field)?;
+        let has_tails = reader.fast_fields().u64("own_tokens")?.max_value() > 0;
+        let mut planned = term.clone();
+        let mut bigram_slots: Vec<Vec<bool>> = Vec::with_capacity(term.units.len());
+        for unit in &mut planned.units {
+            match plan_unit(unit).filter(|_| !has_tails) {
+                Some((u, bigrams)) => {
+                    *unit = u;
+                    bigram_slots.push(bigrams);
+                }
+                None => bigram_slots.push(vec![false; unit.slots.len()]),
+            }
+        }
+        let mut units = Vec::with_capacity(planned.units.len());
+        for (unit, bigrams) in planned.units.iter().zip(&bigram_slots) {
             let mut slots = Vec::with_capacity(unit.slots.len());
-            for slot in &unit.slots {
+            for (slot, bigram) in unit.slots.iter().zip(bigrams) {
+                let field = if *bigram { fields.text } else { unit.field(fields) };
+                let inverted = reader.inverted_index(field)?;
                 let mut postings = Vec::new();
                 for token in &slot.tokens {
                     let t = Term::from_field_text(field, token);
@@ -45,13 +63,21 @@ impl TermPostings {
             }
             units.push(slots);
         }
-        let positions = term.units.iter().map(|u| vec![Vec::new(); u.slots.len()]).collect();
-        Ok(TermPostings { units, positions, scratch: Scratch::default(), spans: Vec::new() })
+        let positions = planned.units.iter().map(|u| vec![Vec::new(); u.slots.len()]).collect();
+        Ok(TermPostings {
+            term: planned,
+            units,
+            positions,
+            scratch: Scratch::default(),
+            spans: Vec::new(),
+        })
     }
 
     /// The occurrences of `term` in `doc`, as position ranges. Postings only
     /// move forward: documents must be asked about in increasing order.
-    pub fn spans(&mut self, term: &CountTerm, doc: DocId) -> &[(u32, u32)] {
+    /// `term` is the term these postings were opened for (planned with
+    /// bigrams, it is followed as planned).
+    pub fn spans(&mut self, _term: &CountTerm, doc: DocId) -> &[(u32, u32)] {
         self.spans.clear();
         for (slots, positions) in self.units.iter_mut().zip(&mut self.positions) {
             for (postings, out) in slots.iter_mut().zip(positions.iter_mut()) {
@@ -70,7 +96,7 @@ impl TermPostings {
                 out.sort_unstable();
             }
         }
-        spans(term, &self.positions, &mut self.scratch, &mut self.spans);
+        spans(&self.term, &self.positions, &mut self.scratch, &mut self.spans);
         &self.spans
     }
 
@@ -92,4 +118,24 @@ impl TermPostings {
         }
         self.spans(term, doc).len() as u32
     }
+}
+
+/// A folded phrase (one token in each of the slots 0, 1, 2 …) planned with
+/// bigrams, and which of its slots are bigrams; `None` for any other unit or
+/// a phrase with no common pair.
+fn plan_unit(unit: &Unit) -> Option<(Unit, Vec<bool>)> {
+    if unit.mode != FoldMode::Folded || unit.slots.len() < 2 {
+        return None;
+    }
+    let mut tokens = Vec::with_capacity(unit.slots.len());
+    for (i, slot) in unit.slots.iter().enumerate() {
+        match slot.tokens.as_slice() {
+            [t] if slot.offset == i as u32 => tokens.push(t.clone()),
+            _ => return None,
+        }
+    }
+    let plan = crate::bigram::plan(&tokens)?;
+    let bigrams = plan.iter().map(|p| p.bigram).collect();
+    let slots = plan.into_iter().map(|p| Slot { offset: p.offset, tokens: vec![p.token] }).collect();
+    Some((Unit { mode: FoldMode::Folded, slots }, bigrams))
 }
