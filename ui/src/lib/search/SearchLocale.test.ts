@@ -48,6 +48,13 @@ describe("the search in 繁體中文", () => {
     expect(screen.getByTestId("search-showing").textContent).toBe("已顯示全部 3 處");
     expect(screen.getByRole("listbox", { name: "結果" })).toBeTruthy();
     expect(screen.getAllByTestId("search-hit").map((h) => h.dataset.work)).toEqual(["鄉射禮", "燕禮", "大射儀"]);
+
+    // Switched without a reload: the panel follows, the layer's title too.
+    setLocale("zh-Hans");
+    await waitFor(() => expect(screen.getByTestId("search-within-button").textContent).toBe("在结果中检索"));
+    expect(screen.getByTestId("search-summary").textContent).toContain("3 处，共出现 5 次");
+    const jing = screen.getAllByTestId("search-hit").find((h) => h.dataset.layer === "jing")!;
+    expect(jing.querySelector<HTMLElement>(".chip")!.title).toBe("经文");
   });
 
   it("steps from hit to hit in Chinese, the count and the live region", async () => {
