@@ -81,6 +81,8 @@ export const config = {
     "./specs/a11y.e2e.js",
     "./specs/keyboard.e2e.js",
     "./specs/stage.e2e.js",
+    // Switches the interface to 繁體中文 and back to English.
+    "./specs/locale-plan.e2e.js",
     "./specs/search-refine.e2e.js",
     "./specs/texts.e2e.js",
     // Last: its print test leaves GTK's print dialog open until the app exits.
