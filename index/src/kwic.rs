@@ -9,10 +9,80 @@ use serde::Serialize;
 use crate::query::{self, CountTerm};
 use sheli_corpus::FoldMode;
 
-use crate::tokenizer::{Tok, tokens};
+use crate::tokenizer::{Tok, for_each_token, tokens};
 
 /// Characters of context on each side of the first hit.
 pub const CONTEXT: usize = 18;
+
+/// A text's tokens, as the highlighting code reads them.
+trait TokenView {
+    fn count(&self) -> usize;
+    fn text(&self, i: usize) -> &str;
+    fn chars(&self, i: usize) -> Range<usize>;
+}
+
+impl TokenView for Vec<Tok> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn text(&self, i: usize) -> &str {
+        &self[i].text
+    }
+    fn chars(&self, i: usize) -> Range<usize> {
+        self[i].chars.clone()
+    }
+}
+
+/// Tokens as [`tokens`] makes them, borrowed.
+struct TokSlice<'a>(&'a [Tok]);
+
+impl TokenView for TokSlice<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    fn text(&self, i: usize) -> &str {
+        &self.0[i].text
+    }
+    fn chars(&self, i: usize) -> Range<usize> {
+        self.0[i].chars.clone()
+    }
+}
+
+/// A text's tokens with their texts in one buffer: highlighting a result
+/// page tokenizes every shown segment, and a `String` per token was most
+/// of a 4-character phrase's search at 1M characters (allocation, freeing).
+#[derive(Default)]
+struct PackedToks {
+    buf: String,
+    /// End of each token's text in `buf`.
+    ends: Vec<usize>,
+    chars: Vec<Range<usize>>,
+}
+
+impl PackedToks {
+    fn new(text: &str, mode: FoldMode) -> PackedToks {
+        let mut t = PackedToks::default();
+        for_each_token(text, mode, |tok, _, chars| {
+            t.buf.push_str(tok);
+            t.ends.push(t.buf.len());
+            t.chars.push(chars);
+        });
+        t
+    }
+}
+
+impl TokenView for PackedToks {
+    fn count(&self) -> usize {
+        self.ends.len()
+    }
+    fn text(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.buf[start..self.ends[i]]
+    }
+    fn chars(&self, i: usize) -> Range<usize> {
+        self.chars[i].clone()
+    }
+}
 
 /// Non-overlapping occurrences of `term` in `toks`, as character ranges of
 /// the original text, each from the first character of its first part to the
@@ -21,24 +91,31 @@ pub const CONTEXT: usize = 18;
 /// them, so highlights and counts agree. `toks` are the text's tokens in the
 /// mode of the term's units.
 pub fn term_ranges(toks: &[Tok], term: &CountTerm) -> Vec<Range<usize>> {
-    ranges_in(&|_| toks, term)
+    let view = TokSlice(toks);
+    ranges_in(&|_| &view as &dyn TokenView, term)
 }
 
 /// [`term_ranges`] with the text's tokens in each mode: the units of one term
 /// may be searched in different modes (`=觶 NEAR/3 酒`). Token `i` is
 /// position `i` in both (the tokenizer leaves no gaps; folding changes a
 /// token, never where it is).
-fn ranges_in<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> Vec<Range<usize>> {
+fn ranges_in<'t>(
+    toks_in: &dyn Fn(FoldMode) -> &'t dyn TokenView,
+    term: &CountTerm,
+) -> Vec<Range<usize>> {
     let Some(first) = term.units.first() else { return Vec::new() };
     let toks = toks_in(first.mode);
     token_spans(toks_in, term)
         .into_iter()
-        .map(|(start, end)| toks[start as usize].chars.start..toks[end as usize - 1].chars.end)
+        .map(|(start, end)| toks.chars(start as usize).start..toks.chars(end as usize - 1).end)
         .collect()
 }
 
 /// The occurrences of `term` as token position ranges `[start, end)`.
-fn token_spans<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) -> Vec<(u32, u32)> {
+fn token_spans<'t>(
+    toks_in: &dyn Fn(FoldMode) -> &'t dyn TokenView,
+    term: &CountTerm,
+) -> Vec<(u32, u32)> {
     let positions: Vec<Vec<Vec<u32>>> = term
         .units
         .iter()
@@ -47,8 +124,8 @@ fn token_spans<'t>(toks_in: &dyn Fn(FoldMode) -> &'t [Tok], term: &CountTerm) ->
             unit.slots
                 .iter()
                 .map(|slot| {
-                    (0..toks.len() as u32)
-                        .filter(|&i| slot.tokens.iter().any(|t| *t == toks[i as usize].text))
+                    (0..toks.count() as u32)
+                        .filter(|&i| slot.tokens.iter().any(|t| t == toks.text(i as usize)))
                         .collect()
                 })
                 .collect()
@@ -77,7 +154,7 @@ impl ModeTokens {
         ModeTokens { folded, exact }
     }
 
-    fn get(&self, mode: FoldMode) -> &[Tok] {
+    fn get(&self, mode: FoldMode) -> &dyn TokenView {
         match mode {
             FoldMode::Folded => &self.folded,
             FoldMode::Exact => &self.exact,
@@ -108,8 +185,16 @@ pub fn occurrences(text: &str, terms: &[CountTerm]) -> (Vec<Tok>, Vec<(u32, u32)
 
 /// All highlight ranges of all terms in `text`, sorted, merged where they overlap.
 pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
-    let toks = ModeTokens::new(text, terms, false);
-    let toks_in = |mode| toks.get(mode);
+    let uses = |mode| terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode);
+    let tokens_of =
+        |mode| if uses(mode) { PackedToks::new(text, mode) } else { PackedToks::default() };
+    let (folded, exact) = (tokens_of(FoldMode::Folded), tokens_of(FoldMode::Exact));
+    let toks_in = |mode| -> &dyn TokenView {
+        match mode {
+            FoldMode::Folded => &folded,
+            FoldMode::Exact => &exact,
+        }
+    };
     let mut ranges: Vec<Range<usize>> = Vec::new();
     for term in terms {
         ranges.extend(ranges_in(&toks_in, term));
