@@ -15,6 +15,7 @@ import type { Move } from "../bindings/Move";
 import type { StageView } from "../bindings/StageView";
 import { formatNumber, t } from "../i18n/i18n.svelte";
 import { passageLang, type ChineseLang } from "../common/lang.svelte";
+import { messageParts, slots } from "../reader/message-parts";
 
 /** A run of text: the interface's words, or Chinese (with its `lang`), or a passage id (a link). */
 export type Piece = { text: string; lang?: ChineseLang; passage?: string };
@@ -25,30 +26,20 @@ const link = (passage: string): Piece => ({ text: passage, passage });
 /** What a message's placeholder stands for: words, a piece, or pieces. */
 type Part = string | Piece | readonly Piece[];
 
-// Marks a placeholder's place in the looked-up message (never in a message).
-const MARK = "\u0001";
-
 /**
  * The message `key` as pieces, each placeholder replaced by its part (which
- * keeps its lang or link); `count`, a number, picks the plural form.
+ * keeps its lang or link; cut with the reader's messageParts); `count`, a
+ * number, picks the plural form.
  */
 export function said(key: ParseKeys, parts: Record<string, Part> = {}, count?: number): Piece[] {
-  const names = Object.keys(parts);
-  const marked: Record<string, string | number> = Object.fromEntries(names.map((n, i) => [n, `${MARK}${i}${MARK}`]));
-  if (count !== undefined) marked.count = count;
-  const text = (t as unknown as (k: string, o: object) => string)(key, marked);
-  const out: Piece[] = [];
-  text.split(MARK).forEach((run, i) => {
-    if (i % 2 === 0) {
-      if (run) out.push({ text: run });
-      return;
-    }
-    const part = parts[names[Number(run)]];
-    if (typeof part === "string") out.push({ text: part });
-    else if (Array.isArray(part)) out.push(...(part as readonly Piece[]));
-    else out.push(part as Piece);
+  const options: Record<string, string | number> = slots(...Object.keys(parts));
+  if (count !== undefined) options.count = count;
+  const text = (t as unknown as (k: string, o: object) => string)(key, options);
+  return messageParts(text).flatMap((p): readonly Piece[] => {
+    if (p.slot === null) return [{ text: p.text }];
+    const part = parts[p.slot];
+    return typeof part === "string" ? [{ text: part }] : Array.isArray(part) ? part : [part as Piece];
   });
-  return out;
 }
 
 /** The lang of words quoted from a passage: its edition's own script. */
