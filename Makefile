@@ -27,9 +27,12 @@ run: deps ui
 # The e2e step reuses the app binary that test-rust built (src-tauri's
 # integration tests make cargo build target/debug/sheli, UI embedded): one
 # build of the app for the whole run.
+# The locale spec runs apart, in a fresh data folder, with the system's
+# language Taiwanese Chinese: the interface must start in 繁體中文 by itself.
 test: deps ui test-rust test-ui test-scripts
 	scripts/install-deps.sh e2e
 	SHELI_E2E_NO_BUILD=1 e2e/run.sh
+	SHELI_E2E_NO_BUILD=1 SHELI_E2E_LANGUAGE=zh_TW e2e/run.sh --spec specs/locale.e2e.js
 
 # The real clients (Anki) are installed first and named to the tests that use
 # them (src-tauri/tests/integration/real_clients.rs).

@@ -45,9 +45,9 @@ export SHELI_APP=$app SHELI_DATA_DIR=$data_dir SHELI_SHOTS=$shots SHELI_EXPORT_D
 # Software rendering: Xvfb has no GPU, and screenshots must not come out blank.
 export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
 export NO_AT_BRIDGE=1
-# The interface's language at the first start is the system's (WebKitGTK's
-# navigator.languages follows LANGUAGE, then LANG): English unless a run asks
-# for another (make test also runs the locale spec with SHELI_E2E_LANGUAGE=zh_TW).
+# The interface's language at the first start is the system's (the app reads
+# LANGUAGE first, as gettext does): English unless a run asks for another
+# (make test also runs the locale spec with SHELI_E2E_LANGUAGE=zh_TW).
 export LANGUAGE=${SHELI_E2E_LANGUAGE:-en_US}
 
 # Nothing of the app may land outside its data folder (issue 14): the run

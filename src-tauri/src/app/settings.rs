@@ -46,6 +46,32 @@ pub enum UiLocale {
     ZhHans,
 }
 
+impl UiLocale {
+    /// The interface's language for a reader whose system prefers
+    /// `languages` (BCP 47 or POSIX tags, most preferred first): the first
+    /// one Sheli speaks. Chinese is told apart by its script, else by its
+    /// region (Taiwan, Hong Kong and Macau write traditional characters;
+    /// bare `zh` and the rest simplified); anything else is English.
+    pub fn from_languages<S: AsRef<str>>(languages: impl IntoIterator<Item = S>) -> UiLocale {
+        for tag in languages {
+            let tag = tag.as_ref().to_ascii_lowercase().replace('_', "-");
+            let tag = tag.split(['.', '@']).next().unwrap_or_default();
+            let parts: Vec<&str> = tag.split('-').collect();
+            match parts[0] {
+                "zh" if parts.contains(&"hant") => return UiLocale::ZhHant,
+                "zh" if parts.contains(&"hans") => return UiLocale::ZhHans,
+                "zh" if parts.iter().any(|p| matches!(*p, "tw" | "hk" | "mo")) => {
+                    return UiLocale::ZhHant;
+                }
+                "zh" => return UiLocale::ZhHans,
+                "en" => return UiLocale::En,
+                _ => {}
+            }
+        }
+        UiLocale::En
+    }
+}
+
 /// A language this version does not know (a newer app's, or a hand edit)
 /// counts as not chosen yet, rather than setting the whole file aside.
 fn lenient_locale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<UiLocale>, D::Error> {
@@ -177,6 +203,23 @@ impl SettingsStore {
         SettingsStore { path, current: Mutex::new(current) }
     }
 
+    /// At the first start (no language chosen yet), the interface speaks
+    /// the system's language (`languages`: the app passes the desktop's,
+    /// from LANGUAGE, LC_ALL, LC_MESSAGES and LANG via sys-locale). Kept in
+    /// memory only: it is written with the next change of any setting, and
+    /// is the reader's to change from then on.
+    pub fn with_system_languages<S: AsRef<str>>(
+        self,
+        languages: impl IntoIterator<Item = S>,
+    ) -> SettingsStore {
+        if let Ok(mut current) = self.current.lock() {
+            if current.locale.is_none() {
+                current.locale = Some(UiLocale::from_languages(languages));
+            }
+        }
+        self
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -270,6 +313,28 @@ mod tests {
         fs::write(dir.path().join(SETTINGS_FILE), r#"{"char_size": 30, "locale": "fr"}"#).unwrap();
         let s = SettingsStore::open(dir.path()).get().unwrap();
         assert_eq!((s.locale, s.char_size), (None, 30));
+    }
+
+    #[test]
+    fn the_first_start_speaks_the_systems_language() {
+        use UiLocale::*;
+        let pick = |tags: &[&str]| UiLocale::from_languages(tags.iter().copied());
+        assert_eq!(pick(&["zh-TW", "en-US"]), ZhHant);
+        assert_eq!(pick(&["zh_HK.UTF-8"]), ZhHant);
+        assert_eq!(pick(&["zh-Hant-CN"]), ZhHant);
+        assert_eq!(pick(&["zh_CN.UTF-8"]), ZhHans);
+        assert_eq!(pick(&["zh"]), ZhHans);
+        assert_eq!(pick(&["fr-FR", "zh-SG"]), ZhHans);
+        assert_eq!(pick(&["en-GB", "zh-TW"]), En);
+        assert_eq!(pick(&["ja-JP"]), En);
+        assert_eq!(pick(&[]), En);
+        let dir = tempfile::tempdir().unwrap();
+        // Not chosen: the system's; chosen: kept whatever the system says.
+        let first = SettingsStore::open(dir.path()).with_system_languages(["zh-TW"]);
+        assert_eq!(first.get().unwrap().locale, Some(ZhHant));
+        first.set(Settings { locale: Some(En), ..first.get().unwrap() }).unwrap();
+        let later = SettingsStore::open(dir.path()).with_system_languages(["zh-TW"]);
+        assert_eq!(later.get().unwrap().locale, Some(En));
     }
 
     #[test]

@@ -76,7 +76,8 @@ impl AppState {
 
     /// A state over a given corpus (tests build the corpus once and share it).
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
-        let settings = SettingsStore::open(&data_dir);
+        let settings =
+            SettingsStore::open(&data_dir).with_system_languages(sys_locale::get_locales());
         let store = UserStore::open(&data_dir);
         let exports_dir = exports_dir(&data_dir);
         AppState {

@@ -26,25 +26,6 @@ export function isLocale(s: unknown): s is Locale {
   return typeof s === "string" && (LOCALES as readonly string[]).includes(s);
 }
 
-/**
- * The language to start in when none has been chosen: the first of the
- * system's languages (BCP 47 tags, `navigator.languages`) that Sheli speaks.
- * Chinese is told apart by script, else by region: Taiwan, Hong Kong and
- * Macau write traditional characters; bare `zh` and the rest simplified.
- */
-export function systemLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const parts = tag.toLowerCase().replace(/_/g, "-").split("-");
-    if (parts[0] === "zh") {
-      if (parts.includes("hant")) return "zh-Hant";
-      if (parts.includes("hans")) return "zh-Hans";
-      return parts.some((p) => p === "tw" || p === "hk" || p === "mo") ? "zh-Hant" : "zh-Hans";
-    }
-    if (parts[0] === "en") return "en";
-  }
-  return "en";
-}
-
 let current: Locale = $state("en");
 
 void i18next.init({

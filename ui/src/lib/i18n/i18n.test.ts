@@ -3,7 +3,7 @@
 // placeholders, nothing empty; and the pieces around the lookup.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { formatNumber, LOCALES, locale, setLocale, systemLocale, t } from "./i18n.svelte";
+import { formatNumber, LOCALES, locale, setLocale, t } from "./i18n.svelte";
 import { resources } from "./resources";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -57,18 +57,6 @@ describe("message files", () => {
 });
 
 describe("the interface's language", () => {
-  it("follows the system's at the first start", () => {
-    expect(systemLocale(["zh-TW", "en-US"])).toBe("zh-Hant");
-    expect(systemLocale(["zh_HK"])).toBe("zh-Hant");
-    expect(systemLocale(["zh-Hant-CN"])).toBe("zh-Hant");
-    expect(systemLocale(["zh-CN"])).toBe("zh-Hans");
-    expect(systemLocale(["zh"])).toBe("zh-Hans");
-    expect(systemLocale(["fr-FR", "zh-SG"])).toBe("zh-Hans");
-    expect(systemLocale(["en-GB", "zh-TW"])).toBe("en");
-    expect(systemLocale(["ja-JP"])).toBe("en");
-    expect(systemLocale([])).toBe("en");
-  });
-
   it("switches messages, numbers and the document's lang", () => {
     expect(t("shell.language.label")).toBe("Interface language");
     expect(formatNumber(1450)).toBe("1,450");

@@ -1,0 +1,121 @@
+// The interface in the reader's own language (issue 12, point 5). Run apart
+// from the other specs, in a fresh data folder with the system's language set
+// to Taiwanese Chinese (`SHELI_E2E_LANGUAGE=zh_TW e2e/run.sh --spec
+// specs/locale.e2e.js`, as make test does): the first start must choose
+// 繁體中文 by itself, every view must then speak it — no English left in what
+// a reader sees or hears, but for data in English (marked lang="en") and
+// names that are the same in every language — and axe must find nothing;
+// 简体中文 chosen in the top bar is kept across a restart.
+import { expectNoViolations } from "./axe.js";
+import { shot } from "./helpers.js";
+
+// Names a Chinese interface writes as they are.
+const SAME_IN_EVERY_LANGUAGE = [
+  "Sheli", "Anki", "FSRS", "TSV", "CSV", "HTML", "PDF", "JSON", "Markdown", "Unihan", "OpenCC",
+  "Ctrl", "Alt", "Shift", "Esc", "Enter", "Tab", "Space", "Home", "End", "PgUp", "PgDn",
+  "MIT", "Apache", "CC0", "CC", "BY", "SA", "GPL", "LGPL", "BSD", "ISC", "Unicode", "OR", "NEAR",
+];
+
+/**
+ * Words of Latin letters a reader sees or hears outside data marked English:
+ * visible text, and the names (aria-label, title, placeholder) of elements.
+ */
+async function englishLeft() {
+  return browser.execute((allowed) => {
+    const ok = new Set(allowed);
+    const words = (s) => (s.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? []).filter((w) => !ok.has(w));
+    const english = (el) => el?.closest("[lang]")?.getAttribute("lang")?.startsWith("en") ?? false;
+    const hidden = (el) => !el || el.closest("[hidden], [aria-hidden='true'], script, style, code, kbd, samp");
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (hidden(el) || english(el)) continue;
+      // Only what is on screen or spoken (a visually hidden span is spoken).
+      if (el.getClientRects().length === 0 && !el.closest(".visually-hidden")) continue;
+      for (const w of words(n.data)) out.push(`${w} (in <${el.tagName.toLowerCase()}> "${n.data.trim().slice(0, 40)}")`);
+    }
+    for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder]")) {
+      if (hidden(el) || english(el)) continue;
+      for (const a of ["aria-label", "title", "placeholder"]) {
+        const v = el.getAttribute(a);
+        if (v) for (const w of words(v)) out.push(`${w} (in ${a}="${v.slice(0, 40)}")`);
+      }
+    }
+    return [...new Set(out)].slice(0, 40);
+  }, SAME_IN_EVERY_LANGUAGE);
+}
+
+async function go(hash) {
+  await browser.execute((h) => (location.hash = h), hash);
+}
+
+async function expectChineseOnly(what) {
+  const left = await englishLeft();
+  expect({ view: what, english: left }).toEqual({ view: what, english: [] });
+}
+
+describe("The interface in 繁體中文", () => {
+  it("starts in the system's language at the first start", async () => {
+    await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.lang)) === "zh-Hant", {
+      timeoutMsg: "the document's language never became zh-Hant under LANGUAGE=zh_TW",
+    });
+    await expect($('[data-testid="ui-locale"]')).toHaveValue("zh-Hant");
+    await expect($('[data-testid="ui-locale"]')).toHaveAttribute("aria-label", "介面語言");
+  });
+
+  const views = [
+    ["the library", "#/library", '[data-testid^="edition-"]'],
+    ["the reader", "#/read/xiangshe.zhushu.0164", '[data-passage="xiangshe.zhushu.0164"]'],
+    ["the terms", "#/terms", "main h2, main h1"],
+    ["a term's card", "#/terms/bi", "main h2, main h1"],
+    ["the pictures", "#/pictures", "main h2, main h1"],
+    ["the glossaries", "#/glossaries", "main h2, main h1"],
+    ["review", "#/review", "main h2, main h1"],
+    ["the notes", "#/notes", "main h2, main h1"],
+    ["a concordance", "#/concordance/%E8%A7%B6", "main h2, main h1"],
+    ["the 經 alone", "#/jing/xiangshe.zhushu", "main h2, main h1"],
+    ["About", "#/about", "main h2, main h1"],
+  ];
+  for (const [what, hash, ready] of views) {
+    it(`shows ${what} in Chinese, axe-clean`, async () => {
+      await go(hash);
+      await $(ready).waitForExist({ timeout: 20000 });
+      // Let the view's own loads settle.
+      await browser.pause(400);
+      await shot(`locale-zh-Hant-${what.replace(/\W+/g, "-")}`);
+      await expectChineseOnly(what);
+      await expectNoViolations(`${what} in 繁體中文`);
+    });
+  }
+
+  it("shows search results in Chinese", async () => {
+    await go("#/read/xiangshe.zhushu.0164");
+    await browser.keys(["Control", "k"]);
+    const box = await $('[data-testid="search-input"]');
+    await box.clearValue();
+    await box.addValue("觯");
+    await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 0, {
+      timeoutMsg: "no results for 觯",
+    });
+    await browser.pause(300);
+    await shot("locale-zh-Hant-search");
+    await expectChineseOnly("search results");
+    await expectNoViolations("search results in 繁體中文");
+  });
+
+  it("keeps 简体中文 once chosen, across a restart", async () => {
+    await go("#/library");
+    await $('[data-testid="ui-locale"]').selectByAttribute("value", "zh-Hans");
+    await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.lang)) === "zh-Hans");
+    await expect($('[data-testid="ui-locale"]')).toHaveAttribute("aria-label", "界面语言");
+    await expectChineseOnly("the library in 简体中文");
+    // Saved through the backend before the restart.
+    await browser.pause(800);
+    await browser.reloadSession();
+    await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.lang)) === "zh-Hans", {
+      timeoutMsg: "after a restart the interface was not in 简体中文",
+    });
+    await expect($('[data-testid="ui-locale"]')).toHaveValue("zh-Hans");
+  });
+});
