@@ -306,7 +306,8 @@ fn limits(r: &Value, sizes: &[&str]) -> String {
         out.push(format!(
             "- **10M build {} s > 3 s.** The time goes to tantivy's postings writer: one hash-table \
              update per token in two positional token fields (folded and exact), about two postings \
-             per character, plus the stored text (see `bench/NOTES.md`).",
+             per character, plus the bigrams of common characters (about one more posting for \
+             every ten characters) and the stored text (see `bench/NOTES.md`).",
             f(&d["build_s"])
         ));
     }
@@ -356,12 +357,13 @@ fn limits(r: &Value, sizes: &[&str]) -> String {
         let c4 = &d["c4"];
         if num(&c4["p50_ms"]).unwrap_or(f64::INFINITY) >= num(&c4["fts5_p50_ms"]).unwrap_or(0.0) {
             out.push(format!(
-                "- **{} c4 (4-character phrases): Sheli {} ms against FTS5 {} ms (p50).** Sheli indexes one \
-                 token per character, so a phrase of four common characters intersects four long \
-                 posting lists and compares positions, where FTS5's trigram index looks up two rare \
-                 trigrams; each call also counts every match and builds 20 snippets. A bigram field \
-                 would turn this around but costs far more build time than the 3 s target leaves, \
-                 and a custom bigram index was tried and taken out (both in `bench/NOTES.md`).",
+                "- **{} c4 (4-character phrases): Sheli {} ms against FTS5 {} ms (p50).** A phrase of \
+                 common characters is looked up through the bigrams of common characters \
+                 (`index/src/bigram.rs`), two short lists where FTS5 looks up two trigrams; what \
+                 remains per call is fixed work FTS5 does too (the statistics of BM25, counting \
+                 every match, reading and highlighting 20 segments), and a phrase with a character \
+                 outside the common table is still four lists of one character (see \
+                 `bench/NOTES.md`).",
                 s.to_uppercase(),
                 f(&c4["p50_ms"]),
                 f(&c4["fts5_p50_ms"])
@@ -386,8 +388,11 @@ const NOTES: &str = r#"
   `BuildOptions::default()` (2 threads here), opened with `SearchIndex::new`, queried with
   `SearchIndex::search` (limit 20), which counts occurrences, ranks, and builds KWIC snippets
   for the page. One tantivy document per segment with two positional token fields
-  (folded and exact, one token per character); a phrase is a tantivy phrase query, its
-  occurrences counted from the positions, scores are tantivy's BM25.
+  (folded and exact, one token per character) and, in the stored text's field, one token for
+  every two adjacent common characters (`index/src/bigram.rs`); a phrase is a tantivy phrase
+  query, or, when it has a pair of common characters, the same phrase looked up through
+  those bigrams with the same documents and scores (`index/src/query/phrase.rs`); its
+  occurrences are counted from the positions, scores are tantivy's BM25.
 - **FTS5** (`bench/src/fts5.rs`): `fts5(text UNINDEXED, src UNINDEXED, folded,
   tokenize='trigram')`. `folded` is the text after `sheli_corpus::fold::fold` — the same
   per-character fold as Sheli's tokenizer, punctuation dropped — so both engines match the
