@@ -79,8 +79,9 @@ pub struct PlanTerm {
 }
 
 /// The terms that find the folded phrase `tokens` (one token per position):
-/// adjacent common characters two at a time, the rest one at a time, every
-/// position covered. `None` when no pair is common (the plain phrase).
+/// adjacent common characters two at a time (a pair may overlap the one
+/// before, 不知何 → 不知 知何), the rest one at a time, every position
+/// covered. `None` when no pair is common (the plain phrase).
 pub fn plan(tokens: &[String]) -> Option<Vec<PlanTerm>> {
     let n = tokens.len();
     let common: Vec<Option<char>> = tokens.iter().map(|t| common_char(t)).collect();
@@ -94,12 +95,12 @@ pub fn plan(tokens: &[String]) -> Option<Vec<PlanTerm>> {
         if let Some(p) = pair(i) {
             out.push(PlanTerm { offset: i as u32 + 1, token: p, bigram: true });
             i += 2;
-        } else if i + 1 == n
-            && i > 0
+        } else if i > 0
             && let Some(p) = pair(i - 1)
         {
-            // the last character, common like the one before it: the pair
-            // overlapping the previous term is rarer than the character
+            // a common character after a common one, the next not common:
+            // the pair overlapping the previous term is rarer than the
+            // character alone
             out.push(PlanTerm { offset: i as u32, token: p, bigram: true });
             i += 1;
         } else {
@@ -207,7 +208,7 @@ mod tests {
         // a rarer character stands alone
         assert_eq!(
             show(plan(&toks("不知何处"))),
-            [(1, "不知".into()), (2, "何".into()), (3, "处".into())]
+            [(1, "不知".into()), (2, "知何".into()), (3, "处".into())]
         );
         assert_eq!(
             show(plan(&toks("鹤不知何"))),
