@@ -109,6 +109,24 @@ fn counts_are_the_plain_scans() {
 }
 
 #[test]
+fn a_negated_phrase_excludes_what_the_scan_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let texts = texts();
+    let index = build(dir.path(), &texts);
+    let folded: Vec<String> = texts.iter().map(|t| fold(t, FoldMode::Folded)).collect();
+    for (keep, drop) in [("人", "不知何處"), ("月", "明月明月"), ("知", "不知何")] {
+        let want = folded
+            .iter()
+            .filter(|t| t.contains(&fold(keep, FoldMode::Folded)))
+            .filter(|t| !t.contains(&fold(drop, FoldMode::Folded)))
+            .count() as u64;
+        let q = format!("{keep} -{drop}");
+        let r = index.search(&SearchRequest { query: q.clone(), ..Default::default() }).unwrap();
+        assert_eq!(r.total_segments, want, "{q}");
+    }
+}
+
+#[test]
 fn documents_and_scores_are_tantivys_phrase_querys() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), &texts());
