@@ -23,7 +23,8 @@ passage_id?: string,
  */
 query?: string, 
 /**
- * Only orphaned (`true`) or only placed (`false`) notes.
+ * Only notes with an orphaned anchor (`true`), or only notes whose every
+ * anchor is placed (`false`).
  */
 orphaned?: boolean, 
 /**
