@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { cpLength, cpSlice, cpToUtf16, locateInSegment, spanOfRange, splitMarks, utf16ToCp } from "./spans";
+import { cpLength, cpSlice, cpToUtf16, locateInSegment, markedRuns, spanOfRange, splitMarks, utf16ToCp } from "./spans";
 
 // 𠀀 (U+20000) is one code point, two UTF-16 units.
 const ASTRAL = "\u{20000}";
@@ -98,5 +98,50 @@ describe("spanOfRange", () => {
     const empty = document.createRange();
     empty.setStart(a.firstChild!, 1);
     expect(spanOfRange(empty, () => "鄉射之禮")).toBeNull();
+  });
+});
+
+// Search hits: plain and marked runs (what highlight.ts did apart).
+describe("marked runs", () => {
+  it("cut a text into plain and marked runs", () => {
+    expect(markedRuns("升,實觶,西階上坐奠觶", [[3, 4], [10, 11]])).toEqual([
+      { text: "升,實", mark: false },
+      { text: "觶", mark: true },
+      { text: ",西階上坐奠", mark: false },
+      { text: "觶", mark: true },
+    ]);
+    expect(markedRuns("觶", [])).toEqual([{ text: "觶", mark: false }]);
+    expect(markedRuns("", [[0, 1]])).toEqual([{ text: "", mark: false }]);
+  });
+
+  it("count code points, not UTF-16 units", () => {
+    // 𠀀 is one character (two UTF-16 units).
+    expect(markedRuns("𠀀觶𠀀", [[1, 2]])).toEqual([
+      { text: "𠀀", mark: false },
+      { text: "觶", mark: true },
+      { text: "𠀀", mark: false },
+    ]);
+  });
+
+  it("clip ranges and merge overlapping or touching ones", () => {
+    expect(markedRuns("abc", [[-3, 1], [2, 99]])).toEqual([
+      { text: "a", mark: true },
+      { text: "b", mark: false },
+      { text: "c", mark: true },
+    ]);
+    expect(markedRuns("abcdef", [[1, 3], [2, 4], [4, 5]])).toEqual([
+      { text: "a", mark: false },
+      { text: "bcde", mark: true },
+      { text: "f", mark: false },
+    ]);
+  });
+
+  it("shift ranges for a part of a longer text", () => {
+    // The part starting at character 6 of its segment: a range 7–8 is its second character.
+    expect(markedRuns("○注「主人」", [[7, 8]], 6)).toEqual([
+      { text: "○", mark: false },
+      { text: "注", mark: true },
+      { text: "「主人」", mark: false },
+    ]);
   });
 });

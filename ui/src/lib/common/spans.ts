@@ -98,6 +98,31 @@ export function splitMarks(text: string, marks: readonly Mark[], offset = 0): Pi
   return out;
 }
 
+/** A run of text, marked or not (search hits: `Marked.svelte`). */
+export interface Run {
+  text: string;
+  mark: boolean;
+}
+
+/**
+ * `text` cut into marked and plain runs by `ranges` (`[start, end)` in code
+ * points, as the backend counts; clipped to the text, overlapping or
+ * touching ranges one mark). `offset` is where `text` starts in a longer
+ * text the ranges count in. The same cutting as note marks (`splitMarks`),
+ * with the marks' identities dropped.
+ */
+export function markedRuns(text: string, ranges: readonly (readonly [number, number])[], offset = 0): Run[] {
+  const marks = ranges.map(([start, end], id) => ({ start, end, kind: "hit", id }));
+  const out: Run[] = [];
+  for (const p of splitMarks(text, marks, offset)) {
+    const mark = p.marks.length > 0;
+    const last = out[out.length - 1];
+    if (last && last.mark === mark) last.text += p.text;
+    else out.push({ text: p.text, mark });
+  }
+  return out.length ? out : [{ text, mark: false }];
+}
+
 /** A selection inside one segment of a passage, in code points of its text. */
 export interface SegmentSpan {
   passageId: string;
