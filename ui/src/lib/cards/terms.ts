@@ -5,22 +5,11 @@
 import type { CardSummary } from "../bindings/CardSummary";
 import type { Kind } from "../bindings/Kind";
 import type { HeadwordIndex } from "../chars/headwords";
-import type { ChineseLang } from "../common/lang.svelte";
-import { locale, t } from "../i18n/i18n.svelte";
+import { t } from "../i18n/i18n.svelte";
 
 /** A kind's name in the interface's language (the backend gives the Chinese labels). */
 export function kindName(kind: Kind): string {
   return t(`cards.kinds.${kind}`);
-}
-
-/**
- * The lang of Chinese words inside a sentence of the interface: the
- * interface's own in Chinese, the traditional characters Sheli writes them
- * in when it speaks English (for `Mixed`).
- */
-export function interfaceChinese(): ChineseLang {
-  const l = locale();
-  return l === "en" ? "zh-Hant" : l;
 }
 
 /** Pinyin without tone marks or tone numbers, lower case (`bī` → `bi`). */

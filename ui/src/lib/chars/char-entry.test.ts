@@ -4,14 +4,13 @@ import {
   cardFromEntry,
   clip,
   fanqieText,
-  interfaceZhLang,
   leadsTo,
   orderShiwen,
   radicalText,
   readingLine,
   topCounts,
 } from "./char-entry";
-import { setLocale } from "../i18n/i18n.svelte";
+import { interfaceZh, setLocale } from "../i18n/i18n.svelte";
 import { sampleEntry } from "../../test/char-fixtures";
 
 afterEach(() => setLocale("en"));
@@ -75,13 +74,13 @@ describe("char-entry", () => {
   });
 
   it("says relations, radical and strokes in the interface's language; the card keeps the tables' words", () => {
-    expect(interfaceZhLang()).toBe("zh-Hant");
+    expect(interfaceZh()).toBe("zh-Hant");
     setLocale("zh-Hant");
     expect(leadsTo(sampleEntry({ char: "觯", headword: "觶", relation: "simplified" }))).toBe("觯 → 觶，簡體字");
     expect(radicalText(sampleEntry().radical, 19)).toBe("部首 148 角，部外 12 畫 · 共 19 畫");
     expect(cardFromEntry(sampleEntry(), "xiangshe.zhushu.0002").definition).toBe("wine goblet made from horn\n釋文: 觶音至");
     setLocale("zh-Hans");
-    expect(interfaceZhLang()).toBe("zh-Hans");
+    expect(interfaceZh()).toBe("zh-Hans");
     expect(radicalText(null, 1)).toBe("共 1 画");
   });
 });

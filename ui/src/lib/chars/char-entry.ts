@@ -11,16 +11,7 @@ import type { Fanqie } from "../bindings/Fanqie";
 import type { Radical } from "../bindings/Radical";
 import type { Relation } from "../bindings/Relation";
 import type { ShiwenReading } from "../bindings/ShiwenReading";
-import { formatNumber, locale, t } from "../i18n/i18n.svelte";
-
-/**
- * The lang of Chinese inside the interface's own words (the radical in
- * "Radical 148 角", 音義 in "2 more in the 音義"): the interface's script when
- * it speaks Chinese, traditional (the texts') in English.
- */
-export function interfaceZhLang(): "zh-Hant" | "zh-Hans" {
-  return locale() === "zh-Hans" ? "zh-Hans" : "zh-Hant";
-}
+import { formatNumber, t } from "../i18n/i18n.svelte";
 
 /** How one form relates to another, in words ("simplified form"). */
 export function relationLabel(r: Relation): string {

@@ -1,5 +1,5 @@
 // Which language each piece of text is in. The document is in the
-// interface's language (English: `UI_LANG`, never the display script); every
+// interface's language (i18n/i18n.svelte.ts, never the display script); every
 // element that shows Chinese carries the `lang` of what it shows, so a
 // screen reader speaks it with a Chinese voice and fonts pick the glyphs:
 // - in the original view, the edition's own script (the 通解 editions are
@@ -11,8 +11,6 @@
 import * as api from "../api";
 import type { DisplayScript } from "../bindings/DisplayScript";
 import { parsePassageId } from "./ids";
-
-export const UI_LANG = "en";
 
 export type ChineseLang = "zh-Hant" | "zh-Hans";
 

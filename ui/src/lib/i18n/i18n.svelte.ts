@@ -55,25 +55,41 @@ export function setLocale(l: Locale): void {
   if (l === current) return;
   void i18next.changeLanguage(l);
   current = l;
-  numberFormats.clear();
+  formatters.clear();
   if (typeof document !== "undefined") document.documentElement.lang = l;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The lang of Chinese words inside the interface's own sentences (a radical
+ * in "Radical 148 角", the 經 in a hint, a title's gloss): the interface's
+ * script when it speaks Chinese, the traditional characters Sheli writes
+ * them in when it speaks English.
+ */
+export function interfaceZh(): "zh-Hant" | "zh-Hans" {
+  return current === "zh-Hans" ? "zh-Hans" : "zh-Hant";
+}
+
+// Intl's formatters are costly to make and a list formats many numbers:
+// one per language and options, dropped when the language changes.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 /** A number as the interface's language writes it (1,450; 1,450). */
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
-  const key = JSON.stringify(options ?? {});
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(current, options);
-    numberFormats.set(key, f);
-  }
-  return f.format(n);
+  return formatter(`n${JSON.stringify(options ?? {})}`, () => new Intl.NumberFormat(current, options)).format(n);
 }
 
 /** A date (and time, if asked) as the interface's language writes it. */
 export function formatDate(d: Date | number | string, options?: Intl.DateTimeFormatOptions): string {
   const date = d instanceof Date ? d : new Date(d);
-  return new Intl.DateTimeFormat(current, options ?? { dateStyle: "medium" }).format(date);
+  const opts = options ?? { dateStyle: "medium" };
+  return formatter(`d${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(current, opts)).format(date);
 }

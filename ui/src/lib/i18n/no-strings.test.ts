@@ -9,11 +9,6 @@ const components = Object.entries(
   import.meta.glob("/src/**/*.svelte", { query: "?raw", import: "default", eager: true }) as Record<string, string>,
 ).filter(([path]) => !path.startsWith("/src/test/"));
 
-// Components whose text is not yet in message files. This list only
-// shrinks: a component taken off it must stay clean.
-const NOT_YET: string[] = [
-];
-
 describe("interface text lives in message files", () => {
   it("finds text written into markup, and not expressions, script or style", () => {
     const sample = `<script>const a = "Hello there";</script>
@@ -23,17 +18,8 @@ describe("interface text lives in message files", () => {
   });
 
   for (const [path, source] of components) {
-    if (NOT_YET.includes(path)) continue;
     it(`${path} has no text of its own`, () => {
       expect(hardCodedWords(source)).toEqual([]);
     });
   }
-
-  it("the list of components not yet done names only ones that still have text", () => {
-    const done = NOT_YET.filter((p) => {
-      const source = components.find(([q]) => q === p)?.[1];
-      return source === undefined || hardCodedWords(source).length === 0;
-    });
-    expect(done, "take these off NOT_YET").toEqual([]);
-  });
 });

@@ -6,7 +6,7 @@
 // `messageParts`, and renders each slot itself, in the order the language
 // puts them.
 
-import { locale } from "../i18n/i18n.svelte";
+import { interfaceZh } from "../i18n/i18n.svelte";
 
 // A private-use character: never in a message, never in the texts.
 const MARK = "\uE000";
@@ -32,5 +32,6 @@ export function messageParts(message: string): MessagePart[] {
  * the 經 by its Chinese name).
  */
 export function jingWord(): { text: string; lang: string } {
-  return locale() === "zh-Hans" ? { text: "经", lang: "zh-Hans" } : { text: "經", lang: "zh-Hant" };
+  const lang = interfaceZh();
+  return { text: lang === "zh-Hans" ? "经" : "經", lang };
 }
