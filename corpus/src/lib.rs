@@ -11,6 +11,7 @@
 //! each segment with [`fold::fold_char`] and indexes it).
 
 pub mod align;
+mod codes;
 pub mod corpus;
 pub mod display;
 pub mod error;

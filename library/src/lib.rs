@@ -10,11 +10,13 @@
 //! ```
 
 pub mod character;
+mod codes;
 mod import;
 mod index_on_disk;
 pub mod lock;
 mod paths;
 
+pub use codes::LibraryCode;
 pub use character::{CharEntry, describe as describe_char, parse_char};
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use lock::WriterLock;

@@ -20,6 +20,7 @@ pub mod anchor;
 pub mod backup;
 pub mod card_draft;
 pub mod cards;
+mod codes;
 pub mod export;
 pub mod glossaries;
 pub mod markdown;
@@ -35,6 +36,8 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use serde::Serialize;
+
+pub use codes::StoreCode;
 use sheli_corpus::glossary::Card as BuiltinCard;
 use sheli_corpus::{Corpus, Passage};
 

@@ -6,7 +6,7 @@ use sheli_corpus::fold::fold;
 use sheli_corpus::{FoldMode, Layer};
 
 use super::ast::Filter;
-use super::{QueryError, Vocabulary, err_at};
+use super::{QueryCode as C, QueryError, Vocabulary, err_at};
 
 /// A filter given apart from the query (`--layer`, `--work`, `--source` and
 /// their IPC equivalents), checked as one typed in it would be. It is kept out
@@ -24,25 +24,41 @@ pub(super) fn filter(
 ) -> Result<Filter, QueryError> {
     if value.is_empty() {
         return Err(err_at(
+            C::FilterNeedsValue,
             format!("`{field}:` needs a value, e.g. {field}:{}", example(field)),
             span,
-        ));
+        )
+        .with("field", field)
+        .with("example", example(field)));
     }
     match field {
         "layer" => Layer::parse(value).map(Filter::Layer).ok_or_else(|| {
-            err_at(format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"), span)
+            err_at(
+                C::UnknownLayer,
+                format!("unknown layer `{value}`; layers are 經 注 疏 音義 按 題 譯"),
+                span,
+            )
+            .with("value", value)
         }),
         "work" => vocab.work(value).map(Filter::Work).ok_or_else(|| {
-            err_at(format!("unknown work `{value}`; works are {}", vocab.works.join(" ")), span)
+            let works = vocab.works.join(" ");
+            err_at(C::UnknownWork, format!("unknown work `{value}`; works are {works}"), span)
+                .with("value", value)
+                .with("works", works)
         }),
         "source" => vocab.source(value).map(Filter::Source).ok_or_else(|| {
             let ids: Vec<&str> = vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
-            err_at(format!("unknown source `{value}`; sources are {}", ids.join(" ")), span)
+            let ids = ids.join(" ");
+            err_at(C::UnknownSource, format!("unknown source `{value}`; sources are {ids}"), span)
+                .with("value", value)
+                .with("sources", ids)
         }),
         other => Err(err_at(
+            C::UnknownField,
             format!("unknown field `{other}:`; fields are layer:, work: and source:"),
             span,
-        )),
+        )
+        .with("field", other)),
     }
 }
 

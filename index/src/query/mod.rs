@@ -24,19 +24,79 @@ use serde::Serialize;
 
 /// A query that cannot be run, with a message that names the problem and,
 /// where it applies, the character range of the query it is about.
+///
+/// `code` and `params` say the same as `message` for an interface that
+/// speaks another language than English: the code picks the sentence, the
+/// params fill its slots (the term as typed, a number), so the UI can write
+/// the error in the reader's language while the CLI prints `message`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("{message}")]
 pub struct QueryError {
+    pub code: QueryCode,
+    pub params: Vec<(&'static str, String)>,
     pub message: String,
     pub span: Option<std::ops::Range<usize>>,
 }
 
-fn err(message: impl Into<String>, span: std::ops::Range<usize>) -> QueryError {
-    err_at(message, Some(span))
+impl QueryError {
+    /// Adds a slot of the message (`{{name}}` in the UI's translations).
+    fn with(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.params.push((name, value.to_string()));
+        self
+    }
 }
 
-fn err_at(message: impl Into<String>, span: Option<std::ops::Range<usize>>) -> QueryError {
-    QueryError { message: message.into(), span }
+sheli_corpus::error_codes! {
+    /// What is wrong with a query, one code per kind of mistake.
+    QueryCode {
+        TooLong = "query.too_long",
+        Empty = "query.empty",
+        OnlyFilters = "query.only_filters",
+        LonePrefix = "query.lone_prefix",
+        StrayQuote = "query.stray_quote",
+        UnclosedQuote = "query.unclosed_quote",
+        QuoteNeedsSpace = "query.quote_needs_space",
+        NearPrefix = "query.near_prefix",
+        TildeOutsideQuotes = "query.tilde_outside_quotes",
+        NotNeedsTerm = "query.not_needs_term",
+        NearFilter = "query.near_filter",
+        NearChain = "query.near_chain",
+        OrNeedsTerms = "query.or_needs_terms",
+        AndNeedsTerms = "query.and_needs_terms",
+        NearNeedsTerms = "query.near_needs_terms",
+        NearExclusion = "query.near_exclusion",
+        OrExclusion = "query.or_exclusion",
+        WildcardEdge = "query.wildcard_edge",
+        NothingToSearch = "query.nothing_to_search",
+        GappedProximity = "query.gapped_proximity",
+        ProximityParts = "query.proximity_parts",
+        DistanceMissing = "query.distance_missing",
+        DistanceNotNumber = "query.distance_not_number",
+        DistanceTooFar = "query.distance_too_far",
+        FilterNeedsValue = "query.filter_needs_value",
+        UnknownLayer = "query.unknown_layer",
+        UnknownWork = "query.unknown_work",
+        UnknownSource = "query.unknown_source",
+        UnknownField = "query.unknown_field",
+    }
+}
+
+impl Serialize for QueryCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+fn err(code: QueryCode, message: impl Into<String>, span: std::ops::Range<usize>) -> QueryError {
+    err_at(code, message, Some(span))
+}
+
+fn err_at(
+    code: QueryCode,
+    message: impl Into<String>,
+    span: Option<std::ops::Range<usize>>,
+) -> QueryError {
+    QueryError { code, params: Vec::new(), message: message.into(), span }
 }
 
 /// What filters may name: the works and sources of the library.

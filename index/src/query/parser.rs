@@ -26,7 +26,7 @@ use sheli_corpus::FoldMode;
 use super::ast::{Atom, AtomKind, Clause, Proximity, Query};
 use super::filter::{field_split, filter};
 use super::terms::{distance, ordered, term};
-use super::{QueryError, Vocabulary, err};
+use super::{QueryCode as C, QueryError, Vocabulary, err, err_at};
 use crate::reading::Syllable;
 
 /// The longest query accepted, in characters.
@@ -96,16 +96,29 @@ impl Lexer<'_> {
         let body = self.text(body_start..self.pos);
         if body.is_empty() {
             let what = if negated { "'-'" } else { "'='" };
-            return Err(err(format!("a lone {what} needs a term right after it"), span));
+            return Err(err(
+                C::LonePrefix,
+                format!("a lone {what} needs a term right after it"),
+                span,
+            )
+            .with("prefix", if negated { "-" } else { "=" }));
         }
         if body.contains('"') {
-            return Err(err("unbalanced quote: quotes must enclose a whole term", span));
+            return Err(err(
+                C::StrayQuote,
+                "unbalanced quote: quotes must enclose a whole term",
+                span,
+            ));
         }
         if let Some(rest) = body.strip_prefix("NEAR")
             && (rest.is_empty() || rest.starts_with(['/', '／']))
         {
             if negated || exact {
-                return Err(err("NEAR/N joins two terms; it takes no '-' or '='", span));
+                return Err(err(
+                    C::NearPrefix,
+                    "NEAR/N joins two terms; it takes no '-' or '='",
+                    span,
+                ));
             }
             let op: String = body.chars().take(5).collect();
             let digits: String = rest.chars().skip(1).collect();
@@ -115,11 +128,13 @@ impl Lexer<'_> {
         if let Some(i) = body.chars().position(is_tilde) {
             let at = body_start + i;
             return Err(err(
+                C::TildeOutsideQuotes,
                 format!(
                     "`{body}`: `~N` goes right after a closing quote: \"再 拜\"~3 (the parts in quotes)"
                 ),
                 at..self.pos,
-            ));
+            )
+            .with("term", body));
         }
         if !negated && !exact {
             match body.as_str() {
@@ -154,7 +169,11 @@ impl Lexer<'_> {
         let open = self.pos;
         let close = self.chars[open + 1..].iter().position(|&c| c == '"');
         let Some(close) = close else {
-            return Err(err("unbalanced quote: a \" has no closing \"", open..self.chars.len()));
+            return Err(err(
+                C::UnclosedQuote,
+                "unbalanced quote: a \" has no closing \"",
+                open..self.chars.len(),
+            ));
         };
         let end = open + 1 + close + 1;
         let inner = self.text(open + 1..end - 1);
@@ -169,7 +188,11 @@ impl Lexer<'_> {
             let digits = self.text(tilde + 1..self.pos);
             near = Some(distance(&op, &digits, tilde..self.pos, "\"再 拜\"~3")?);
         } else if self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
-            return Err(err("a closing \" must be followed by a space", start..self.pos + 1));
+            return Err(err(
+                C::QuoteNeedsSpace,
+                "a closing \" must be followed by a space",
+                start..self.pos + 1,
+            ));
         }
         let span = start..self.pos;
         let kind = match near {
@@ -185,7 +208,7 @@ impl Lexer<'_> {
             Some(Item::Atom { negated: false, atom }) => {
                 Ok(Some(Item::Atom { negated: true, atom }))
             }
-            _ => Err(err("NOT needs a term right after it", span)),
+            _ => Err(err(C::NotNeedsTerm, "NOT needs a term right after it", span)),
         }
     }
 }
@@ -200,13 +223,16 @@ fn looks_like_a_latin_word(body: &str) -> bool {
 pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, QueryError> {
     let chars: Vec<char> = input.chars().collect();
     if chars.len() > MAX_QUERY_CHARS {
-        return Err(QueryError {
-            message: format!(
+        return Err(err_at(
+            C::TooLong,
+            format!(
                 "the query is too long ({} characters; at most {MAX_QUERY_CHARS})",
                 chars.len()
             ),
-            span: None,
-        });
+            None,
+        )
+        .with("len", chars.len())
+        .with("max", MAX_QUERY_CHARS));
     }
     let default_mode = if exact { FoldMode::Exact } else { FoldMode::Folded };
     let mut lexer = Lexer { chars, pos: 0, default_mode, vocab, notes: Vec::new() };
@@ -216,13 +242,14 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     }
     let query = Query { clauses: group(items)?, notes: lexer.notes };
     if query.positive_terms().next().is_none() {
-        return Err(QueryError {
-            message: if query.clauses.is_empty() {
-                "the query is empty".into()
-            } else {
-                "nothing to search for: add a term (filters and '-' exclusions only narrow a search)".into()
-            },
-            span: None,
+        return Err(if query.clauses.is_empty() {
+            err_at(C::Empty, "the query is empty", None)
+        } else {
+            err_at(
+                C::OnlyFilters,
+                "nothing to search for: add a term (filters and '-' exclusions only narrow a search)",
+                None,
+            )
         });
     }
     Ok(query)
@@ -232,10 +259,13 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
 /// not (the right-hand term, or the operator for a fault on its left).
 fn near_side(kind: &AtomKind, span: &Range<usize>) -> Result<(), QueryError> {
     match kind {
-        AtomKind::Filter(_) => {
-            Err(err("NEAR joins two terms; a filter narrows the whole query", span.clone()))
-        }
+        AtomKind::Filter(_) => Err(err(
+            C::NearFilter,
+            "NEAR joins two terms; a filter narrows the whole query",
+            span.clone(),
+        )),
         AtomKind::Near(_) => Err(err(
+            C::NearChain,
             "NEAR joins two terms, not a proximity; for three or more in order use quotes: \"甲 乙 丙\"~5",
             span.clone(),
         )),
@@ -259,13 +289,13 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
         match item {
             Item::Or(span) => {
                 if pending(&pending_or, &pending_and, &pending_near) || clauses.is_empty() {
-                    return Err(err("OR needs a term on both sides", span));
+                    return Err(err(C::OrNeedsTerms, "OR needs a term on both sides", span));
                 }
                 pending_or = Some(span);
             }
             Item::And(span) => {
                 if pending(&pending_or, &pending_and, &pending_near) || clauses.is_empty() {
-                    return Err(err("AND needs a term on both sides", span));
+                    return Err(err(C::AndNeedsTerms, "AND needs a term on both sides", span));
                 }
                 pending_and = Some(span);
             }
@@ -273,10 +303,19 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
                 let Some(last) =
                     clauses.last().filter(|_| !pending(&pending_or, &pending_and, &pending_near))
                 else {
-                    return Err(err(format!("NEAR/{n} needs a term on both sides"), span));
+                    return Err(err(
+                        C::NearNeedsTerms,
+                        format!("NEAR/{n} needs a term on both sides"),
+                        span,
+                    )
+                    .with("n", n));
                 };
                 if last.negated {
-                    return Err(err("a '-' exclusion cannot be one side of NEAR", span));
+                    return Err(err(
+                        C::NearExclusion,
+                        "a '-' exclusion cannot be one side of NEAR",
+                        span,
+                    ));
                 }
                 let left = last.alternatives.last().expect("a clause has an alternative");
                 near_side(&left.kind, &span)?;
@@ -286,7 +325,11 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
                 pending_and = None;
                 if let Some((n, _)) = pending_near.take() {
                     if negated {
-                        return Err(err("a '-' exclusion cannot be one side of NEAR", atom.span));
+                        return Err(err(
+                            C::NearExclusion,
+                            "a '-' exclusion cannot be one side of NEAR",
+                            atom.span,
+                        ));
                     }
                     near_side(&atom.kind, &atom.span)?;
                     let last = clauses.last_mut().expect("NEAR follows a clause");
@@ -302,7 +345,11 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
                 } else if let Some(or_span) = pending_or.take() {
                     let last = clauses.last_mut().expect("OR follows a clause");
                     if negated || last.negated {
-                        return Err(err("a '-' exclusion cannot be one side of an OR", or_span));
+                        return Err(err(
+                            C::OrExclusion,
+                            "a '-' exclusion cannot be one side of an OR",
+                            or_span,
+                        ));
                     }
                     last.alternatives.push(atom);
                 } else {
@@ -312,13 +359,14 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
         }
     }
     if let Some(span) = pending_or {
-        return Err(err("OR needs a term on both sides", span));
+        return Err(err(C::OrNeedsTerms, "OR needs a term on both sides", span));
     }
     if let Some(span) = pending_and {
-        return Err(err("AND needs a term on both sides", span));
+        return Err(err(C::AndNeedsTerms, "AND needs a term on both sides", span));
     }
     if let Some((n, span)) = pending_near {
-        return Err(err(format!("NEAR/{n} needs a term on both sides"), span));
+        return Err(err(C::NearNeedsTerms, format!("NEAR/{n} needs a term on both sides"), span)
+            .with("n", n));
     }
     Ok(clauses)
 }

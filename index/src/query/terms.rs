@@ -7,7 +7,7 @@ use std::ops::Range;
 use sheli_corpus::FoldMode;
 
 use super::ast::{AtomKind, Proximity};
-use super::{QueryError, err};
+use super::{QueryCode as C, QueryError, err};
 use crate::tokenizer::tokens;
 
 /// The most characters `~N` and `NEAR/N` may allow between parts. Nearness
@@ -34,20 +34,24 @@ pub(super) fn term(
     let wildcard = |which: Option<usize>| {
         let at = at + which.unwrap_or(0);
         err(
+            C::WildcardEdge,
             format!(
                 "`{text}`: a `?` stands for one character between two others (坐?爵); \
                  it cannot begin or end a term"
             ),
             at..at + 1,
         )
+        .with("term", text)
     };
     let chars: Vec<char> = text.chars().collect();
     if slots.iter().all(Option::is_none) {
         if slots.is_empty() {
             return Err(err(
+                C::NothingToSearch,
                 format!("`{text}` has nothing to search for (punctuation and spaces are ignored)"),
                 span,
-            ));
+            )
+            .with("term", text));
         }
         return Err(wildcard(chars.iter().position(|&c| c == '?')));
     }
@@ -95,6 +99,7 @@ pub(super) fn ordered(
             }
             AtomKind::Gapped { .. } => {
                 return Err(err(
+                    C::GappedProximity,
                     "with `?` inside, separate the parts of a `~N` phrase with spaces: \"再?拜 賓\"~3",
                     span,
                 ));
@@ -104,11 +109,13 @@ pub(super) fn ordered(
     }
     if parts.len() < 2 {
         return Err(err(
+            C::ProximityParts,
             format!(
                 "`~{max_between}` needs two or more characters or parts in the quotes: \"再 拜\"~3"
             ),
             span,
-        ));
+        )
+        .with("n", max_between));
     }
     Ok(AtomKind::Near(Proximity { parts, max_between, ordered: true }))
 }
@@ -124,9 +131,12 @@ pub(super) fn distance(
 ) -> Result<u32, QueryError> {
     if digits.is_empty() {
         return Err(err(
+            C::DistanceMissing,
             format!("`{op}` needs a number of characters after it, e.g. {example}"),
             span,
-        ));
+        )
+        .with("op", op)
+        .with("example", example));
     }
     let mut n: u64 = 0;
     for c in digits.chars() {
@@ -135,22 +145,30 @@ pub(super) fn distance(
             '０'..='９' => c as u64 - '０' as u64,
             _ => {
                 return Err(err(
+                    C::DistanceNotNumber,
                     format!(
                         "`{op}{digits}`: `{digits}` is not a number of characters; e.g. {example}"
                     ),
                     span,
-                ));
+                )
+                .with("op", op)
+                .with("digits", digits)
+                .with("example", example));
             }
         };
         n = (n * 10 + d).min(u64::from(u32::MAX));
     }
     if n > u64::from(MAX_BETWEEN) {
         return Err(err(
+            C::DistanceTooFar,
             format!(
                 "`{op}{digits}` is too far: at most {MAX_BETWEEN} characters between the parts"
             ),
             span,
-        ));
+        )
+        .with("op", op)
+        .with("digits", digits)
+        .with("max", MAX_BETWEEN));
     }
     Ok(n as u32)
 }

@@ -4,6 +4,17 @@
 //! [`ErrorPayload`] — `{ "kind": "not_found", "message": "…" }` — so the UI can
 //! branch on `kind` and show `message` as it is. Commands never panic across
 //! IPC: a failure anywhere becomes one of these variants.
+//!
+//! Besides its English sentence, each payload has a stable `code`
+//! (`query.unclosed_quote`, `store.duplicate_glossary`, `app.not_found.passage`)
+//! and the `params` that fill its slots, for the UI to write it in the
+//! reader's language (`ui/src/locales/*/errors.json`); the English `message`
+//! is what the CLI prints and what the UI shows for a code it does not know.
+//! [`all_codes`] lists every code the backend can send, and a test keeps
+//! `ui/src/locales/error-codes.json` equal to it, which the UI's tests check
+//! against the translations.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -25,10 +36,16 @@ pub enum AppError {
     /// A bug: a background task failed or a lock was poisoned.
     #[error("internal error: {0}")]
     Internal(String),
-    /// The user store (glossaries, review, notes) refused or failed; the
-    /// message is the store's own sentence (`sheli_store::StoreError`).
+    /// The user store (glossaries, review, notes), an export or an import
+    /// refused or failed; the message is the store's own sentence
+    /// (`sheli_store::StoreError`) or the library's, with its code.
     #[error("{message}")]
-    Store { kind: ErrorKind, message: String },
+    Store {
+        kind: ErrorKind,
+        code: &'static str,
+        params: Vec<(&'static str, String)>,
+        message: String,
+    },
     /// The search index is still being built (the first start, or after
     /// the texts changed); search works in a moment.
     #[error("{0}")]
@@ -39,7 +56,46 @@ pub enum AppError {
     /// A query the query language refuses; `span` is the range of
     /// characters `[start, end)` of the query the message is about.
     #[error("{message}")]
-    Query { message: String, span: Option<[u32; 2]> },
+    Query {
+        code: sheli_index::QueryCode,
+        params: Vec<(&'static str, String)>,
+        message: String,
+        span: Option<[u32; 2]>,
+    },
+}
+
+sheli_corpus::error_codes! {
+    /// The codes of the app's own errors. Free text from a lower layer (the
+    /// corpus's or the index's sentence, a bad input's reason) goes in the
+    /// `detail` param as it is: those are faults a reader rarely meets
+    /// (the UI checks its input before sending it).
+    AppCode {
+        InvalidInput = "app.invalid_input",
+        NotFoundPassage = "app.not_found.passage",
+        NotFoundSource = "app.not_found.source",
+        NotFoundFigure = "app.not_found.figure",
+        NotFoundPlace = "app.not_found.place",
+        NotFoundPicture = "app.not_found.picture",
+        NotFoundCard = "app.not_found.card",
+        NotFoundOther = "app.not_found.other",
+        Corpus = "app.corpus",
+        Settings = "app.settings",
+        Internal = "app.internal",
+        IndexBuilding = "app.index_building",
+        Index = "app.index",
+        ExportCopies = "app.export.too_many_copies",
+        ExportSave = "app.export.save_failed",
+    }
+}
+
+/// Every code an error payload can carry: the app's, the query language's
+/// and the store's.
+pub fn all_codes() -> Vec<&'static str> {
+    let app = AppCode::ALL.iter().map(|c| c.id());
+    let query = sheli_index::QueryCode::ALL.iter().map(|c| c.id());
+    let store = sheli_store::StoreCode::ALL.iter().map(|c| c.id());
+    let library = sheli_library::LibraryCode::ALL.iter().map(|c| c.id());
+    app.chain(query).chain(store).chain(library).collect()
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -71,7 +127,12 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct ErrorPayload {
     pub kind: ErrorKind,
-    /// A sentence a reader can understand, shown as it is.
+    /// The stable id of the sentence (`errors.<code>` in the UI's messages).
+    pub code: String,
+    /// The values of the sentence's slots, by name.
+    pub params: BTreeMap<String, String>,
+    /// The sentence in English: the CLI's, and the UI's for a code it does
+    /// not know.
     pub message: String,
     /// For a `query` error: the characters `[start, end)` of the query at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,7 +160,43 @@ impl AppError {
             AppError::Query { span, .. } => *span,
             _ => None,
         };
-        ErrorPayload { kind: self.kind(), message: self.to_string(), span }
+        let (code, params) = self.code();
+        let params = params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        ErrorPayload {
+            kind: self.kind(),
+            code: code.to_owned(),
+            params,
+            message: self.to_string(),
+            span,
+        }
+    }
+
+    /// The error's code and the values of its slots.
+    pub fn code(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        let detail = |s: &String| vec![("detail", s.clone())];
+        let (code, params) = match self {
+            AppError::InvalidInput(s) => (AppCode::InvalidInput, detail(s)),
+            AppError::NotFound { what, id } => {
+                let code = match *what {
+                    "passage" => AppCode::NotFoundPassage,
+                    "source" => AppCode::NotFoundSource,
+                    "figure" => AppCode::NotFoundFigure,
+                    "place" => AppCode::NotFoundPlace,
+                    "picture" => AppCode::NotFoundPicture,
+                    "card" => AppCode::NotFoundCard,
+                    _ => AppCode::NotFoundOther,
+                };
+                (code, vec![("id", id.clone()), ("what", (*what).to_owned())])
+            }
+            AppError::Corpus(s) => (AppCode::Corpus, detail(s)),
+            AppError::Settings(s) => (AppCode::Settings, detail(s)),
+            AppError::Internal(s) => (AppCode::Internal, detail(s)),
+            AppError::IndexBuilding(_) => (AppCode::IndexBuilding, Vec::new()),
+            AppError::Index(s) => (AppCode::Index, detail(s)),
+            AppError::Store { code, params, .. } => return (code, params.clone()),
+            AppError::Query { code, params, .. } => return (code.id(), params.clone()),
+        };
+        (code.id(), params)
     }
 
     pub fn invalid(msg: impl Into<String>) -> AppError {
@@ -140,7 +237,7 @@ impl From<sheli_store::StoreError> for AppError {
             K::Incompatible => ErrorKind::Incompatible,
             K::Storage => ErrorKind::Storage,
         };
-        AppError::Store { kind, message: e.to_string() }
+        AppError::Store { kind, code: e.code().id(), params: e.params(), message: e.to_string() }
     }
 }
 
@@ -154,7 +251,44 @@ mod tests {
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v["kind"], "not_found");
         assert_eq!(v["message"], "passage `x.0001` does not exist");
+        assert_eq!(v["code"], "app.not_found.passage");
+        assert_eq!(v["params"]["id"], "x.0001");
         let v = serde_json::to_value(AppError::invalid("too long")).unwrap();
         assert_eq!(v["kind"], "invalid_input");
+        assert_eq!(v["code"], "app.invalid_input");
+        assert_eq!(v["params"]["detail"], "too long");
+    }
+
+    #[test]
+    fn a_store_error_keeps_its_code_and_slots() {
+        let e = AppError::from(sheli_store::StoreError::DuplicateGlossary("射".into()));
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["kind"], "conflict");
+        assert_eq!(v["code"], "store.duplicate_glossary");
+        assert_eq!(v["params"]["name"], "射");
+        assert_eq!(v["message"], "a glossary named “射” already exists");
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let codes = all_codes();
+        let set: std::collections::BTreeSet<_> = codes.iter().collect();
+        assert_eq!(set.len(), codes.len(), "a code is declared twice");
+    }
+
+    /// The list the UI's tests check its translations against
+    /// (`ui/src/lib/i18n/errors.test.ts`): rewritten when stale under
+    /// `UPDATE_BINDINGS=1` (`make bindings`), else compared, so a new code
+    /// without translations fails `make test` on one side or the other.
+    #[test]
+    fn bindings_error_codes_list_every_code() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../ui/src/locales/error-codes.json");
+        let want = serde_json::to_string_pretty(&all_codes()).unwrap() + "\n";
+        if std::env::var_os("UPDATE_BINDINGS").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(have == want, "{} is stale: run `make bindings`", path.display());
     }
 }

@@ -17,7 +17,7 @@ use std::path::Path;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::error::{AppError, AppResult, ErrorKind};
+use super::error::{AppCode, AppError, AppResult, ErrorKind};
 use super::search::SearchQuery;
 use super::search_table::{self, TableError, TableFormat};
 use super::state::AppState;
@@ -75,6 +75,12 @@ fn save_bytes(dir: &Path, file_name: &str, bytes: &[u8]) -> AppResult<SavedExpor
     }
     Err(AppError::Store {
         kind: ErrorKind::Conflict,
+        code: AppCode::ExportCopies.id(),
+        params: vec![
+            ("dir", dir.display().to_string()),
+            ("max", MAX_COPIES.to_string()),
+            ("name", name.to_string()),
+        ],
         message: format!("{} already has {MAX_COPIES} files named like {name}", dir.display()),
     })
 }
@@ -91,6 +97,8 @@ fn split_name(name: &str) -> (&str, &str) {
 fn storage(path: &Path, e: &std::io::Error) -> AppError {
     AppError::Store {
         kind: ErrorKind::Storage,
+        code: AppCode::ExportSave.id(),
+        params: vec![("path", path.display().to_string()), ("detail", e.to_string())],
         message: format!("the export could not be saved as {}: {e}", path.display()),
     }
 }

@@ -119,7 +119,7 @@ fn import_error(e: library::LibraryError) -> AppError {
         library::LibraryError::Import(_) => ErrorKind::InvalidInput,
         _ => ErrorKind::Storage,
     };
-    AppError::Store { kind, message: e.to_string() }
+    AppError::Store { kind, code: e.code().id(), params: e.params(), message: e.to_string() }
 }
 
 pub mod ipc {

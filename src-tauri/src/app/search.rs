@@ -250,7 +250,7 @@ fn index_error(e: IndexError, query: &str) -> AppError {
                 .span
                 .filter(|s| s.start < len)
                 .map(|s| [s.start as u32, s.end.min(len).max(s.start + 1) as u32]);
-            AppError::Query { message: q.message, span }
+            AppError::Query { code: q.code, params: q.params, message: q.message, span }
         }
         other => AppError::Index(other.to_string()),
     }

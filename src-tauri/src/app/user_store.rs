@@ -10,10 +10,14 @@ use sheli_store::Store;
 
 use super::error::{AppError, AppResult, ErrorKind};
 
+/// Why the store could not be opened: an [`AppError::Store`]'s fields, kept to
+/// be returned by every command that needs the store.
+type StoreFailure = (ErrorKind, &'static str, Vec<(&'static str, String)>, String);
+
 /// The user store as the app holds it: open, or why it could not be opened.
 #[derive(Debug)]
 pub struct UserStore {
-    inner: Result<Arc<Mutex<Store>>, (ErrorKind, String)>,
+    inner: Result<Arc<Mutex<Store>>, StoreFailure>,
 }
 
 impl UserStore {
@@ -24,8 +28,10 @@ impl UserStore {
             Ok(s) => UserStore { inner: Ok(Arc::new(Mutex::new(s))) },
             Err(e) => {
                 eprintln!("sheli: your glossaries and notes could not be opened: {e}");
-                let AppError::Store { kind, message } = AppError::from(e) else { unreachable!() };
-                UserStore { inner: Err((kind, message)) }
+                let AppError::Store { kind, code, params, message } = AppError::from(e) else {
+                    unreachable!()
+                };
+                UserStore { inner: Err((kind, code, params, message)) }
             }
         }
     }
@@ -36,7 +42,12 @@ impl UserStore {
             // A panic while the lock was held cannot have left half a write:
             // every write is one transaction, rolled back when dropped.
             Ok(m) => Ok(m.lock().unwrap_or_else(|e| e.into_inner())),
-            Err((kind, message)) => Err(AppError::Store { kind: *kind, message: message.clone() }),
+            Err((kind, code, params, message)) => Err(AppError::Store {
+                kind: *kind,
+                code: *code,
+                params: params.clone(),
+                message: message.clone(),
+            }),
         }
     }
 

@@ -177,6 +177,8 @@ mod tests {
         let e = anyhow::Error::from(StoreError::UnknownGlossary("g".into())).context("showing");
         assert_eq!(kind_of(&e), Kind::NotFound);
         let e = anyhow::Error::from(LibraryError::Index(IndexError::Query(QueryError {
+            code: sheli_index::QueryCode::UnclosedQuote,
+            params: Vec::new(),
             message: "unbalanced quote".into(),
             span: None,
         })));

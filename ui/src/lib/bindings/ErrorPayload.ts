@@ -6,7 +6,16 @@ import type { ErrorKind } from "./ErrorKind";
  */
 export type ErrorPayload = { kind: ErrorKind, 
 /**
- * A sentence a reader can understand, shown as it is.
+ * The stable id of the sentence (`errors.<code>` in the UI's messages).
+ */
+code: string, 
+/**
+ * The values of the sentence's slots, by name.
+ */
+params: { [key in string]: string }, 
+/**
+ * The sentence in English: the CLI's, and the UI's for a code it does
+ * not know.
  */
 message: string, 
 /**

@@ -1,0 +1,50 @@
+//! The stable code of each [`LibraryError`] and the pieces of its sentence,
+//! for an interface that writes it in the reader's language (see
+//! `sheli_corpus::error_codes!`). Free text from elsewhere (an import's list
+//! of refused files, the operating system's reason) goes in `detail`.
+
+use crate::LibraryError;
+
+sheli_corpus::error_codes! {
+    /// What went wrong in the library.
+    LibraryCode {
+        Corpus = "library.corpus",
+        Index = "library.index",
+        File = "library.file",
+        Manifest = "library.manifest",
+        Import = "library.import",
+        DataFolder = "library.data_folder",
+        Busy = "library.busy",
+        Invalid = "library.invalid",
+    }
+}
+
+impl LibraryError {
+    pub fn code(&self) -> LibraryCode {
+        match self {
+            LibraryError::Corpus(_) => LibraryCode::Corpus,
+            LibraryError::Index(_) => LibraryCode::Index,
+            LibraryError::File { .. } => LibraryCode::File,
+            LibraryError::Manifest { .. } => LibraryCode::Manifest,
+            LibraryError::Import(_) => LibraryCode::Import,
+            LibraryError::DataFolder { .. } => LibraryCode::DataFolder,
+            LibraryError::Busy { .. } => LibraryCode::Busy,
+            LibraryError::Invalid(_) => LibraryCode::Invalid,
+        }
+    }
+
+    /// The slots of the code's sentence.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LibraryError::Corpus(e) => vec![("detail", e.to_string())],
+            LibraryError::Index(e) => vec![("detail", e.to_string())],
+            LibraryError::File { path, message }
+            | LibraryError::Manifest { path, message }
+            | LibraryError::DataFolder { path, message } => {
+                vec![("path", path.clone()), ("detail", message.clone())]
+            }
+            LibraryError::Import(s) | LibraryError::Invalid(s) => vec![("detail", s.clone())],
+            LibraryError::Busy { path } => vec![("path", path.clone())],
+        }
+    }
+}
