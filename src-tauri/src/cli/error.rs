@@ -1,7 +1,8 @@
 //! How the CLI reports a failure.
 //!
 //! Without `--json`: one line `sheli: <message>` on standard error, exit 1.
-//! With `--json`: `{"error": {"kind": "…", "message": "…"}}` on standard
+//! With `--json`: `{"error": {"kind": "…", "code": "…", "message": "…"}}`
+//! (`code` where the error has one, as the app's errors carry it) on standard
 //! output — the stream a script parses, so that it gets either the answer or
 //! the error from one place — and exit 1. Clap's own usage errors (an unknown
 //! flag, a missing argument) are not affected: usage text on standard error,
@@ -147,7 +148,32 @@ fn corpus_kind(e: &CorpusError) -> Kind {
 #[derive(Serialize)]
 struct ErrorBody {
     kind: Kind,
+    /// The stable code the app's errors carry too (`query.unclosed_quote`),
+    /// where the error has one: the query language's, the store's and the
+    /// library's errors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'static str>,
     message: String,
+}
+
+/// The code of the first error in the chain that has one.
+pub fn code_of(e: &anyhow::Error) -> Option<&'static str> {
+    e.chain().find_map(|e| {
+        if let Some(e) = e.downcast_ref::<StoreError>() {
+            return Some(e.code().id());
+        }
+        if let Some(e) = e.downcast_ref::<QueryError>() {
+            return Some(e.code.id());
+        }
+        match e.downcast_ref::<LibraryError>() {
+            Some(LibraryError::Index(IndexError::Query(q))) => Some(q.code.id()),
+            Some(e) => Some(e.code().id()),
+            None => match e.downcast_ref::<IndexError>() {
+                Some(IndexError::Query(q)) => Some(q.code.id()),
+                _ => None,
+            },
+        }
+    })
 }
 
 #[derive(Serialize)]
@@ -158,7 +184,8 @@ struct ErrorJson {
 /// Reports a failed command as the brief of this module says.
 pub fn report(e: &anyhow::Error, json: bool) {
     if json {
-        let body = ErrorJson { error: ErrorBody { kind: kind_of(e), message: format!("{e:#}") } };
+        let error = ErrorBody { kind: kind_of(e), code: code_of(e), message: format!("{e:#}") };
+        let body = ErrorJson { error };
         // Serialising two strings cannot fail; if stdout is gone, so is the reader.
         if let Ok(text) = serde_json::to_string(&body) {
             println!("{text}");
@@ -183,6 +210,7 @@ mod tests {
             span: None,
         })));
         assert_eq!(kind_of(&e), Kind::InvalidInput);
+        assert_eq!(code_of(&e), Some("query.unclosed_quote"));
         let e = anyhow::Error::from(CorpusError::UnknownPassage("x.0001".into()));
         assert_eq!(kind_of(&e), Kind::NotFound);
         assert_eq!(kind_of(&anyhow::anyhow!("something else")), Kind::Storage);

@@ -329,22 +329,29 @@ fn output_cut_short_by_a_pipe_is_not_a_crash() {
 /// output (what a script parses), exit 1, and nothing on standard error but
 /// progress; the kind comes from the error's type.
 fn json_error(out: &Output) -> (String, String) {
+    json_error_code(out).0
+}
+
+/// As `json_error`, with the error's stable code where it has one.
+fn json_error_code(out: &Output) -> ((String, String), Option<String>) {
     assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!("stdout is one JSON error ({e}): {}", String::from_utf8_lossy(&out.stdout))
     });
     let e = &v["error"];
     assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
-    assert_eq!(e.as_object().unwrap().len(), 2, "{v}");
-    (e["kind"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned())
+    let code = e.get("code").map(|c| c.as_str().unwrap().to_owned());
+    assert_eq!(e.as_object().unwrap().len(), 2 + usize::from(code.is_some()), "{v}");
+    ((e["kind"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned()), code)
 }
 
 #[test]
 fn with_json_every_failure_is_a_json_error_on_stdout_with_its_kind() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (kind, message) = json_error(&sheli(d, &["search", "\"再拜", "--json"]));
+    let ((kind, message), code) = json_error_code(&sheli(d, &["search", "\"再拜", "--json"]));
     assert_eq!((kind.as_str(), message.contains("unbalanced quote")), ("invalid_input", true));
+    assert_eq!(code.as_deref(), Some("query.unclosed_quote"));
     // --json is accepted before the command as well as after it
     let (kind, _) = json_error(&sheli(d, &["--json", "search", "觶 foo:x"]));
     assert_eq!(kind, "invalid_input");
@@ -368,8 +375,10 @@ fn with_json_every_failure_is_a_json_error_on_stdout_with_its_kind() {
     let (kind, _) = json_error(&sheli(d, &["restore", not_backup.to_str().unwrap(), "--json"]));
     assert_eq!(kind, "incompatible");
     assert_eq!(json(&sheli(d, &["glossary", "create", "g", "--json"]))["name"], "g");
-    let (kind, message) = json_error(&sheli(d, &["glossary", "create", "g", "--json"]));
+    let ((kind, message), code) =
+        json_error_code(&sheli(d, &["glossary", "create", "g", "--json"]));
     assert_eq!(kind, "conflict");
+    assert_eq!(code.as_deref(), Some("store.duplicate_glossary"));
     assert!(message.contains("already exists"), "{message}");
     let binary = d.join("bad.txt");
     std::fs::write(&binary, b"\x7fELF\x00\x01\x02").unwrap();
