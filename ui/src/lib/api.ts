@@ -23,22 +23,48 @@ import type { IndexStatus } from "./bindings/IndexStatus";
 import type { HitListView } from "./bindings/HitListView";
 import type { SearchQuery } from "./bindings/SearchQuery";
 import type { SearchView } from "./bindings/SearchView";
+import { errorText } from "./i18n/errors";
 
 export type { DisplayScript, LibraryView, PassageView, Settings, SourceView };
 export type { AlignedView, CardView, CardsView, IndexStatus, SearchQuery, SearchView };
 
-/** A failed command: `kind` to branch on, `message` to show as it is. */
+/**
+ * A failed command: `kind` to branch on, `message` to show as it is. The
+ * message is the backend's `code` with its `params` in the interface's
+ * language, written when it is read (so it follows a change of language),
+ * or the backend's English sentence, `english`, for a code the UI does not know.
+ */
 export class ApiError extends Error {
   readonly kind: ErrorKind | "transport";
   readonly command: string;
   /** For a `query` error: the characters `[start, end)` of the query at fault. */
   readonly span: [number, number] | null;
-  constructor(command: string, kind: ErrorKind | "transport", message: string, span?: [number, number] | null) {
+  /** The stable id of the sentence (`errors.<code>`), if the backend sent one. */
+  readonly code: string | null;
+  readonly params: Record<string, string>;
+  /** The backend's own sentence, in English. */
+  readonly english: string;
+  constructor(
+    command: string,
+    kind: ErrorKind | "transport",
+    message: string,
+    span?: [number, number] | null,
+    code?: string | null,
+    params?: Record<string, string>,
+  ) {
     super(message);
     this.name = "ApiError";
     this.kind = kind;
     this.command = command;
     this.span = span ?? null;
+    this.code = code ?? null;
+    this.params = params ?? {};
+    this.english = message;
+    Object.defineProperty(this, "message", {
+      get: () => errorText(this.code, this.params, this.english),
+      configurable: true,
+      enumerable: false,
+    });
   }
 }
 
@@ -68,17 +94,35 @@ function isPayload(e: unknown): e is ErrorPayload {
 /** Turns whatever a failed call threw into an `ApiError`. */
 export function toApiError(command: string, e: unknown): ApiError {
   if (e instanceof ApiError) return e;
-  if (isPayload(e)) return new ApiError(command, e.kind, String(e.message), Array.isArray(e.span) ? e.span : null);
+  if (isPayload(e)) {
+    const span = Array.isArray(e.span) ? e.span : null;
+    const code = typeof e.code === "string" ? e.code : null;
+    const params = typeof e.params === "object" && e.params !== null ? e.params : {};
+    return new ApiError(command, e.kind, String(e.message), span, code, params as Record<string, string>);
+  }
   // Tauri rejects with a plain string when the arguments do not deserialize.
   const message = typeof e === "string" ? e : e instanceof Error ? e.message : String(e);
   return new ApiError(command, "transport", message);
 }
 
+// The first calls of a start are marked for the start-up trace that
+// `make bench` prints (shell/startup.ts sends the marks with `ui_ready`):
+// which calls the first view waits for, and in what order.
+const TRACED_CALLS = 24;
+let tracedCalls = 0;
+function traceMark(name: string): void {
+  if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(name);
+}
+
 async function call<T>(command: string, args: Record<string, unknown> = {}): Promise<T> {
+  const n = tracedCalls < TRACED_CALLS ? ++tracedCalls : 0;
+  if (n) traceMark(`ipc${n}:${command}:sent`);
   try {
     return (await transport(command, args)) as T;
   } catch (e) {
     throw toApiError(command, e);
+  } finally {
+    if (n) traceMark(`ipc${n}:${command}:back`);
   }
 }
 
@@ -227,8 +271,8 @@ export function draftCard(selection: TextSelection): Promise<NewCard> {
 }
 
 /** Tells the backend the first view is interactive (the start-up probe of `make bench`). */
-export function uiReady(pageMs: number): Promise<void> {
-  return call("ui_ready", { pageMs });
+export function uiReady(pageMs: number, marks?: [string, number][]): Promise<void> {
+  return call("ui_ready", marks === undefined ? { pageMs } : { pageMs, marks });
 }
 
 // ── the user store: personal glossaries, review, notes (store_commands.rs) ──

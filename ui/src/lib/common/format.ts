@@ -1,6 +1,6 @@
 // Small formatting helpers of the study views.
 
-import { formatNumber, t } from "../i18n/i18n.svelte";
+import { formatDate, formatNumber, t } from "../i18n/i18n.svelte";
 
 /**
  * A delay in seconds as a reader says it, in the interface's language:
@@ -27,11 +27,30 @@ export function formatCount(n: number): string {
   return n.toLocaleString("en");
 }
 
-/** A Unix time (seconds) as a local date and time, `2025-06-01 14:05`. */
+// A review's due time or a note's date, to the minute, on a 24-hour clock:
+// a reader compares them down a column, where 上午/下午 or AM/PM would only
+// get in the way.
+const TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
+/**
+ * A Unix time (seconds) as a local date and time in the interface's
+ * language: 2026年11月26日 09:30, Nov 26, 2026, 09:30. Shown inside
+ * `<time datetime={isoTime(unix)}>` for a machine to read.
+ */
 export function formatTime(unix: number): string {
-  const d = new Date(unix * 1000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatDate(unix * 1000, TIME);
+}
+
+/** A Unix time (seconds) as `<time datetime>` wants it (ISO 8601, UTC). */
+export function isoTime(unix: number): string {
+  return new Date(unix * 1000).toISOString();
 }
 
 /** Tags typed as words separated by spaces or commas. */

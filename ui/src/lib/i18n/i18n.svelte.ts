@@ -93,3 +93,19 @@ export function formatDate(d: Date | number | string, options?: Intl.DateTimeFor
   const opts = options ?? { dateStyle: "medium" };
   return formatter(`d${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(current, opts)).format(date);
 }
+
+/**
+ * A sentence kept to be shown later (a notice, a status line, an
+ * announcement): the lookup itself, `() => t("notes.imported.summary", …)`,
+ * not the text it gave, so a notice already on screen follows a change of
+ * language. Written out with `said`.
+ */
+export type Said = () => string;
+
+/** Nothing to say: what a cleared notice holds. */
+export const SILENT: Said = () => "";
+
+/** The text of `s` in the interface's language now. */
+export function said(s: Said | string): string {
+  return typeof s === "string" ? s : s();
+}

@@ -15,6 +15,7 @@ import en_review from "../../locales/en/review.json";
 import en_notes from "../../locales/en/notes.json";
 import en_library from "../../locales/en/library.json";
 import en_stage from "../../locales/en/stage.json";
+import en_errors from "../../locales/en/errors.json";
 import zhHant_shell from "../../locales/zh-Hant/shell.json";
 import zhHant_common from "../../locales/zh-Hant/common.json";
 import zhHant_reader from "../../locales/zh-Hant/reader.json";
@@ -26,6 +27,7 @@ import zhHant_review from "../../locales/zh-Hant/review.json";
 import zhHant_notes from "../../locales/zh-Hant/notes.json";
 import zhHant_library from "../../locales/zh-Hant/library.json";
 import zhHant_stage from "../../locales/zh-Hant/stage.json";
+import zhHant_errors from "../../locales/zh-Hant/errors.json";
 import zhHans_shell from "../../locales/zh-Hans/shell.json";
 import zhHans_common from "../../locales/zh-Hans/common.json";
 import zhHans_reader from "../../locales/zh-Hans/reader.json";
@@ -37,10 +39,11 @@ import zhHans_review from "../../locales/zh-Hans/review.json";
 import zhHans_notes from "../../locales/zh-Hans/notes.json";
 import zhHans_library from "../../locales/zh-Hans/library.json";
 import zhHans_stage from "../../locales/zh-Hans/stage.json";
+import zhHans_errors from "../../locales/zh-Hans/errors.json";
 
-const en = { shell: en_shell, common: en_common, reader: en_reader, search: en_search, chars: en_chars, cards: en_cards, glossaries: en_glossaries, review: en_review, notes: en_notes, library: en_library, stage: en_stage };
-const zhHant = { shell: zhHant_shell, common: zhHant_common, reader: zhHant_reader, search: zhHant_search, chars: zhHant_chars, cards: zhHant_cards, glossaries: zhHant_glossaries, review: zhHant_review, notes: zhHant_notes, library: zhHant_library, stage: zhHant_stage };
-const zhHans = { shell: zhHans_shell, common: zhHans_common, reader: zhHans_reader, search: zhHans_search, chars: zhHans_chars, cards: zhHans_cards, glossaries: zhHans_glossaries, review: zhHans_review, notes: zhHans_notes, library: zhHans_library, stage: zhHans_stage };
+const en = { shell: en_shell, common: en_common, reader: en_reader, search: en_search, chars: en_chars, cards: en_cards, glossaries: en_glossaries, review: en_review, notes: en_notes, library: en_library, stage: en_stage, errors: en_errors };
+const zhHant = { shell: zhHant_shell, common: zhHant_common, reader: zhHant_reader, search: zhHant_search, chars: zhHant_chars, cards: zhHant_cards, glossaries: zhHant_glossaries, review: zhHant_review, notes: zhHant_notes, library: zhHant_library, stage: zhHant_stage, errors: zhHant_errors };
+const zhHans = { shell: zhHans_shell, common: zhHans_common, reader: zhHans_reader, search: zhHans_search, chars: zhHans_chars, cards: zhHans_cards, glossaries: zhHans_glossaries, review: zhHans_review, notes: zhHans_notes, library: zhHans_library, stage: zhHans_stage, errors: zhHans_errors };
 
 /** The shape of every language's messages: English's. */
 export type Messages = typeof en;

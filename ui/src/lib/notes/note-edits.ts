@@ -22,7 +22,7 @@ export async function saveNote(
 ): Promise<void> {
   await api.updateNote(n.note.id, { body, tags, colour }, script);
   await reload();
-  toast.show(t("notes.edits.saved"), async () => {
+  toast.show(() => t("notes.edits.saved"), async () => {
     await api.undoNoteEdit(n.note.id, script);
     await reload();
   });
@@ -32,7 +32,7 @@ export async function saveNote(
 export async function deleteNote(toast: UndoToast, n: NoteView, script: DisplayScript, reload: Reload): Promise<void> {
   await api.deleteNote(n.note.id);
   await reload();
-  toast.show(t("notes.edits.deleted"), async () => {
+  toast.show(() => t("notes.edits.deleted"), async () => {
     await api.undeleteNote(n.note.id, script);
     await reload();
   });

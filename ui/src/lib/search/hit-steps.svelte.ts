@@ -15,7 +15,7 @@ import * as api from "../api";
 import type { HitListView } from "../bindings/HitListView";
 import type { HitRefView } from "../bindings/HitRefView";
 import type { SearchQuery } from "../bindings/SearchQuery";
-import { formatNumber, t } from "../i18n/i18n.svelte";
+import { formatNumber, SILENT, type Said, t } from "../i18n/i18n.svelte";
 import type { Route } from "../shell/router.svelte";
 
 /** The most ranges a reader route carries (its parser takes 64). */
@@ -69,8 +69,14 @@ export class HitSteps {
   index = $state(0);
   total = $state(0);
   current = $state<StepHit | null>(null);
+  // Kept as a lookup, written out when read: what the live region says
+  // follows a change of language.
+  #said: Said = $state(SILENT);
+
   /** What the live region says after a step. */
-  message = $state("");
+  get message(): string {
+    return this.#said();
+  }
   busy = $state(false);
   #pages = new Map<number, StepHit[]>();
   #fetch: FetchHits;
@@ -96,7 +102,7 @@ export class HitSteps {
     this.index = index;
     this.total = total;
     this.current = hit;
-    this.message = "";
+    this.#said = SILENT;
     this.busy = false;
   }
 
@@ -106,7 +112,7 @@ export class HitSteps {
     this.request = null;
     this.current = null;
     this.total = 0;
-    this.message = "";
+    this.#said = SILENT;
     this.busy = false;
   }
 
@@ -130,12 +136,13 @@ export class HitSteps {
   async step(by: number): Promise<StepHit | null> {
     if (!this.active || this.busy || !this.request) return null;
     const target = stepTarget(this.index, by, this.total);
+    const [index, total] = [this.index, this.total];
     if (target === "first") {
-      this.message = t("search.stepper.first", { of: ofTotal(this.index, this.total) });
+      this.#said = () => t("search.stepper.first", { of: ofTotal(index, total) });
       return null;
     }
     if (target === "last") {
-      this.message = t("search.stepper.last", { of: ofTotal(this.index, this.total) });
+      this.#said = () => t("search.stepper.last", { of: ofTotal(index, total) });
       return null;
     }
     const generation = this.#generation;
@@ -146,7 +153,7 @@ export class HitSteps {
     } catch (e) {
       if (generation === this.#generation) {
         this.busy = false;
-        this.message = t("search.stepper.readError", { error: e instanceof Error ? e.message : String(e) });
+        this.#said = () => t("search.stepper.readError", { error: e instanceof Error ? e.message : String(e) });
       }
       return null;
     }
@@ -154,12 +161,13 @@ export class HitSteps {
     this.busy = false;
     if (!hit) {
       // the index changed under the search (texts added): fewer hits now
-      this.message = t("search.stepper.last", { of: ofTotal(this.index, this.total) });
+      this.#said = () => t("search.stepper.last", { of: ofTotal(index, total) });
       return null;
     }
     this.index = target;
     this.current = hit;
-    this.message = t("search.stepper.stepped", { hit: stepLabel(target, this.total), id: hit.id });
+    const id = hit.id;
+    this.#said = () => t("search.stepper.stepped", { hit: stepLabel(target, total), id });
     return hit;
   }
 

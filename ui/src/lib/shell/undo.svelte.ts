@@ -2,14 +2,25 @@
 // for a few seconds. One at a time: a new one replaces the last (whose
 // change then stays).
 
-import { t } from "../i18n/i18n.svelte";
+import { SILENT, type Said, t } from "../i18n/i18n.svelte";
 
 export const UNDO_MS = 8000;
 
 export class UndoToast {
-  message: string = $state("");
+  // Kept as lookups, written out when shown: a toast on screen follows a
+  // change of language.
+  #message: Said = $state(SILENT);
+  #status: Said = $state(SILENT);
+
+  /** What was done, in the interface's language now. */
+  get message(): string {
+    return this.#message();
+  }
+
   /** Set while the undo runs, or after it failed. */
-  status: string = $state("");
+  get status(): string {
+    return this.#status();
+  }
   #undo: (() => Promise<unknown>) | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -22,10 +33,10 @@ export class UndoToast {
   }
 
   /** Shows `message` with an Undo button running `undo`, for `ms`. */
-  show(message: string, undo: () => Promise<unknown>, ms = UNDO_MS): void {
+  show(message: Said, undo: () => Promise<unknown>, ms = UNDO_MS): void {
     this.#clearTimer();
-    this.message = message;
-    this.status = "";
+    this.#message = message;
+    this.#status = SILENT;
     this.#undo = undo;
     this.#timer = setTimeout(() => this.dismiss(), ms);
   }
@@ -41,7 +52,7 @@ export class UndoToast {
       this.dismiss();
       return true;
     } catch (e) {
-      this.status = t("shell.undo.failed", { error: e instanceof Error ? e.message : String(e) });
+      this.#status = () => t("shell.undo.failed", { error: e instanceof Error ? e.message : String(e) });
       this.#timer = setTimeout(() => this.dismiss(), UNDO_MS);
       return false;
     }
@@ -49,8 +60,8 @@ export class UndoToast {
 
   dismiss(): void {
     this.#clearTimer();
-    this.message = "";
-    this.status = "";
+    this.#message = SILENT;
+    this.#status = SILENT;
     this.#undo = null;
   }
 

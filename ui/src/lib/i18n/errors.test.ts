@@ -1,0 +1,72 @@
+// Backend errors in the reader's language: every code the backend can send
+// (the list `make bindings` writes from src-tauri/src/app/error.rs) has a
+// sentence in every language, and an error the UI cannot translate still
+// says what the backend said.
+import { afterEach, describe, expect, it } from "vitest";
+
+import codes from "../../locales/error-codes.json";
+import { toApiError } from "../api";
+import { LOCALES, setLocale } from "./i18n.svelte";
+import { resources } from "./resources";
+
+afterEach(() => setLocale("en"));
+
+function lookup(messages: unknown, code: string): unknown {
+  return code.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), messages);
+}
+
+describe("error codes", () => {
+  it("the backend lists its codes", () => {
+    expect(codes.length).toBeGreaterThan(40);
+    expect(codes).toContain("query.unclosed_quote");
+    expect(codes).toContain("store.duplicate_glossary");
+  });
+
+  for (const l of LOCALES) {
+    it(`${l} has a sentence for every code the backend can send`, () => {
+      const errors = resources[l].translation.errors;
+      const missing = codes.filter((c) => typeof lookup(errors, c) !== "string");
+      expect(missing).toEqual([]);
+    });
+  }
+});
+
+describe("an error from the backend", () => {
+  const payload = {
+    kind: "conflict",
+    code: "store.duplicate_glossary",
+    params: { name: "射禮" },
+    message: "a glossary named “射禮” already exists",
+  };
+
+  it("is written in the interface's language, and follows a change of it", () => {
+    const e = toApiError("create_glossary", payload);
+    expect(e.message).toBe("A glossary named “射禮” already exists.");
+    setLocale("zh-Hant");
+    expect(e.message).toBe("已有名為「射禮」的詞表。");
+    setLocale("zh-Hans");
+    expect(e.message).toBe("已有名为“射禮”的词表。");
+  });
+
+  it("points a malformed query's message at the term in Chinese", () => {
+    setLocale("zh-Hant");
+    const e = toApiError("search", {
+      kind: "query",
+      code: "query.wildcard_edge",
+      params: { term: "?爵" },
+      message: "`?爵`: a `?` stands for one character between two others (坐?爵); it cannot begin or end a term",
+      span: [0, 1],
+    });
+    expect(e.message).toContain("?爵：「?」代表兩字之間的一個字");
+    expect(e.span).toEqual([0, 1]);
+  });
+
+  it("falls back to the English sentence for a code the UI does not know", () => {
+    setLocale("zh-Hant");
+    const e = toApiError("x", { kind: "internal", code: "app.from_a_newer_sheli", params: {}, message: "a new kind of failure" });
+    expect(e.message).toBe("a new kind of failure");
+    expect(e.english).toBe("a new kind of failure");
+    const old = toApiError("x", { kind: "internal", message: "no code at all" });
+    expect(old.message).toBe("no code at all");
+  });
+});

@@ -1,0 +1,23 @@
+// A backend error in the interface's language. Every error the backend sends
+// has a stable code (`query.unclosed_quote`) and the values of its slots
+// besides its English sentence (src-tauri/src/app/error.rs); the sentence of
+// `errors.<code>` in ui/src/locales/<language>/errors.json is written with
+// them. A code this UI does not know (a newer backend, a test's payload)
+// falls back to the English sentence: an error is never hidden.
+// error-codes.test.ts checks that every code the backend lists
+// (ui/src/locales/error-codes.json, written by `make bindings`) has a
+// sentence in every language.
+
+import i18next from "i18next";
+
+import { locale, t } from "./i18n.svelte";
+
+/** The message of `code` with `params`, or `fallback` for an unknown code. */
+export function errorText(code: string | null | undefined, params: Record<string, string> | undefined, fallback: string): string {
+  void locale(); // read, so a template showing it follows a change of language
+  if (!code) return fallback;
+  const key = `errors.${code}`;
+  if (!i18next.exists(key)) return fallback;
+  const text: unknown = (t as unknown as (k: string, o: Record<string, unknown>) => unknown)(key, { ...params });
+  return typeof text === "string" ? text : fallback;
+}
