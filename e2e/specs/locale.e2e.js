@@ -121,6 +121,42 @@ describe("The interface in 繁體中文", () => {
     await browser.keys("Escape");
   });
 
+  it("says a malformed query's fault in Chinese", async () => {
+    await go("#/read/xiangshe.zhushu.0164");
+    await browser.keys(["Control", "k"]);
+    const box = await $('[data-testid="search-input"]');
+    await box.clearValue();
+    await box.addValue('"再拜');
+    const message = await $('[data-testid="search-error"] .query-error-message');
+    await message.waitForExist({ timeout: 10000 });
+    // The backend's code (query.unclosed_quote) in the reader's language,
+    // not its English sentence; the span still points at the quote.
+    await expect(message).toHaveText("引號不成對：「\"」沒有對應的結束引號。");
+    await expect($('[data-testid="search-error-span"]')).toHaveText('"再拜');
+    await shot("locale-zh-Hant-query-error");
+    await expectChineseOnly("a malformed query");
+    await box.clearValue();
+    await browser.keys("Escape");
+  });
+
+  it("a notice on screen follows a change of language", async () => {
+    await go("#/glossaries");
+    const name = await $('[data-testid="new-glossary"]');
+    await name.waitForExist({ timeout: 10000 });
+    for (let i = 0; i < 2; i++) {
+      await go("#/glossaries");
+      await name.setValue("射禮詞表");
+      await $('[data-testid="create-glossary"]').click();
+      await browser.pause(300);
+    }
+    const notice = await $('[data-testid="notice"]');
+    await expect(notice).toHaveText("已有名為「射禮詞表」的詞表。");
+    await $('[data-testid="ui-locale"]').selectByAttribute("value", "en");
+    await expect(notice).toHaveText("A glossary named “射禮詞表” already exists.");
+    await $('[data-testid="ui-locale"]').selectByAttribute("value", "zh-Hant");
+    await expect(notice).toHaveText("已有名為「射禮詞表」的詞表。");
+  });
+
   it("keeps 简体中文 once chosen, across a restart", async () => {
     await go("#/library");
     await $('[data-testid="ui-locale"]').selectByAttribute("value", "zh-Hans");
