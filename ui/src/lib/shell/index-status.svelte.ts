@@ -5,6 +5,7 @@
 
 import * as api from "../api";
 import type { IndexStatus } from "../bindings/IndexStatus";
+import { formatNumber, t } from "../i18n/i18n.svelte";
 
 const POLL_MS = 400;
 
@@ -16,6 +17,26 @@ export class IndexStatusStore {
 
   get ready(): boolean {
     return this.status?.state === "ready";
+  }
+
+  /**
+   * The status in the interface's language, from its state and progress
+   * (the backend's `message` is English; only a failure's reason, free text
+   * from below, is shown as it is).
+   */
+  get text(): string {
+    const s = this.status;
+    if (!s) return t("shell.index.building");
+    switch (s.state) {
+      case "ready":
+        return t("shell.index.ready");
+      case "failed":
+        return t("shell.index.failedBecause", { detail: s.message });
+      default:
+        return s.total > 0
+          ? t("shell.index.progress", { percent: formatNumber(Math.floor((s.done * 100) / s.total)) })
+          : t("shell.index.building");
+    }
   }
 
   /** Runs `f` once the index is ready (at once if it is). */

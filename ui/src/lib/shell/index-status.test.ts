@@ -1,0 +1,38 @@
+// The index's status in the interface's language, from its state and
+// progress, never the backend's English sentence (but a failure's reason).
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setLocale } from "../i18n/i18n.svelte";
+import { IndexStatusStore } from "./index-status.svelte";
+
+afterEach(() => setLocale("en"));
+
+const status = (state: "idle" | "building" | "ready" | "failed", done = 0, total = 0, message = "") => ({
+  state,
+  done,
+  total,
+  segments: 0,
+  message,
+  rebuilt: null,
+});
+
+describe("IndexStatusStore.text", () => {
+  it("says the progress in the interface's language, and follows a change of it", () => {
+    const s = new IndexStatusStore();
+    s.set(status("building", 2, 5, "Building the search index… 40%"));
+    expect(s.text).toBe("Indexing 40%…");
+    setLocale("zh-Hant");
+    expect(s.text).toBe("建立索引中 40%…");
+    s.set(status("building", 0, 0, "Opening the search index…"));
+    expect(s.text).toBe("正在建立檢索索引…");
+    s.set(status("ready", 3, 3, "3 segments indexed."));
+    expect(s.text).toBe("檢索索引已建立完成。");
+  });
+
+  it("keeps a failure's reason as the backend gave it", () => {
+    const s = new IndexStatusStore();
+    setLocale("zh-Hans");
+    s.set(status("failed", 0, 0, "disk I/O error"));
+    expect(s.text).toBe("无法检索：disk I/O error");
+  });
+});
