@@ -11,10 +11,12 @@
 //! which documents a proximity matches and what KWIC highlights.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::Mutex;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
+use tantivy::index::SegmentId;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 
 use crate::query::{CountTerm, TermPostings};
@@ -96,8 +98,47 @@ impl PartialOrd for Ranked {
     }
 }
 
+/// The fast fields the collector reads, of one index segment.
+#[derive(Clone)]
+struct SegmentColumns {
+    source_ord: Column<u64>,
+    layer_ord: Column<u64>,
+    own_tokens: Column<u64>,
+    seq: Column<u64>,
+}
+
+/// The collector's columns of each index segment, opened once per
+/// [`crate::SearchIndex`] rather than once per search: opening a column
+/// looks it up in the columnar's directory of names and reads its header,
+/// and four of them in each of five index segments were a tenth of a
+/// 4-character phrase's call at 10M characters (see `query/tails.rs`).
+/// Kept by segment id, so a reader that reloads still gets its own.
+#[derive(Default)]
+pub struct ColumnCache(Mutex<HashMap<SegmentId, SegmentColumns>>);
+
+impl ColumnCache {
+    fn get(&self, reader: &SegmentReader) -> tantivy::Result<SegmentColumns> {
+        let id = reader.segment_id();
+        // Poisoned only by a panic elsewhere; the map itself is whole.
+        if let Some(c) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(&id) {
+            return Ok(c.clone());
+        }
+        let fast = reader.fast_fields();
+        let columns = SegmentColumns {
+            source_ord: fast.u64("source_ord")?,
+            layer_ord: fast.u64("layer_ord")?,
+            own_tokens: fast.u64("own_tokens")?,
+            seq: fast.u64("seq")?,
+        };
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).insert(id, columns.clone());
+        Ok(columns)
+    }
+}
+
 pub struct MatchCollector<'a> {
     pub fields: Fields,
+    /// Where the index segments' columns are kept between searches.
+    pub columns: &'a ColumnCache,
     pub terms: &'a [CountTerm],
     /// How many top segments to keep (offset + limit of the page).
     pub keep: usize,
@@ -147,17 +188,16 @@ impl Collector for MatchCollector<'_> {
             .iter()
             .map(|t| TermPostings::open(t, &self.fields, reader))
             .collect::<tantivy::Result<Vec<_>>>()?;
-        let fast = reader.fast_fields();
-        let own_tokens = fast.u64("own_tokens")?;
+        let SegmentColumns { source_ord, layer_ord, own_tokens, seq } = self.columns.get(reader)?;
         Ok(MatchSegmentCollector {
             segment,
             spec: self.terms.to_vec(),
             terms,
-            source_ord: fast.u64("source_ord")?,
-            layer_ord: fast.u64("layer_ord")?,
+            source_ord,
+            layer_ord,
             has_tails: own_tokens.max_value() > 0,
             own_tokens,
-            seq: fast.u64("seq")?,
+            seq,
             keep: self.keep,
             keep_all: self.keep_all,
             all: Vec::new(),

@@ -48,42 +48,6 @@ impl TokenView for TokSlice<'_> {
     }
 }
 
-/// A text's tokens with their texts in one buffer: highlighting a result
-/// page tokenizes every shown segment, and a `String` per token was most
-/// of a 4-character phrase's search at 1M characters (allocation, freeing).
-#[derive(Default)]
-struct PackedToks {
-    buf: String,
-    /// End of each token's text in `buf`.
-    ends: Vec<usize>,
-    chars: Vec<Range<usize>>,
-}
-
-impl PackedToks {
-    fn new(text: &str, mode: FoldMode) -> PackedToks {
-        let mut t = PackedToks::default();
-        for_each_token(text, mode, |tok, _, chars| {
-            t.buf.push_str(tok);
-            t.ends.push(t.buf.len());
-            t.chars.push(chars);
-        });
-        t
-    }
-}
-
-impl TokenView for PackedToks {
-    fn count(&self) -> usize {
-        self.ends.len()
-    }
-    fn text(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.buf[start..self.ends[i]]
-    }
-    fn chars(&self, i: usize) -> Range<usize> {
-        self.chars[i].clone()
-    }
-}
-
 /// Non-overlapping occurrences of `term` in `toks`, as character ranges of
 /// the original text, each from the first character of its first part to the
 /// last of its last (punctuation and the characters between parts
@@ -184,20 +148,59 @@ pub fn occurrences(text: &str, terms: &[CountTerm]) -> (Vec<Tok>, Vec<(u32, u32)
 }
 
 /// All highlight ranges of all terms in `text`, sorted, merged where they overlap.
+///
+/// Every shown result calls this, so it walks the text once per mode the
+/// terms use and notes, token by token, which slots the token may stand
+/// in, instead of keeping the tokens and comparing each slot with every
+/// one of them afterwards (that and the tokens' buffer were a fifth of a
+/// 4-character phrase's call at 10M characters, bench/NOTES.md). The
+/// occurrences are [`query::spans`]' as before, so highlights still agree
+/// with the counts.
 pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
-    let uses = |mode| terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode);
-    let tokens_of =
-        |mode| if uses(mode) { PackedToks::new(text, mode) } else { PackedToks::default() };
-    let (folded, exact) = (tokens_of(FoldMode::Folded), tokens_of(FoldMode::Exact));
-    let toks_in = |mode| -> &dyn TokenView {
-        match mode {
-            FoldMode::Folded => &folded,
-            FoldMode::Exact => &exact,
+    // positions[term][unit][slot], and the character range of each position
+    // (the same in both modes: folding changes a token, never where it is).
+    let mut positions: Vec<Vec<Vec<Vec<u32>>>> = terms
+        .iter()
+        .map(|t| t.units.iter().map(|u| vec![Vec::new(); u.slots.len()]).collect())
+        .collect();
+    let mut chars: Vec<Range<usize>> = Vec::new();
+    for mode in [FoldMode::Folded, FoldMode::Exact] {
+        if !terms.iter().flat_map(|t| &t.units).any(|u| u.mode == mode) {
+            continue;
         }
-    };
+        let fill = chars.is_empty();
+        let mut i = 0u32;
+        for_each_token(text, mode, |tok, _, range| {
+            if fill {
+                chars.push(range);
+            }
+            for (term, at) in terms.iter().zip(positions.iter_mut()) {
+                for (unit, at) in term.units.iter().zip(at.iter_mut()) {
+                    if unit.mode != mode {
+                        continue;
+                    }
+                    for (slot, at) in unit.slots.iter().zip(at.iter_mut()) {
+                        if slot.tokens.iter().any(|t| t == tok) {
+                            at.push(i);
+                        }
+                    }
+                }
+            }
+            i += 1;
+        });
+    }
     let mut ranges: Vec<Range<usize>> = Vec::new();
-    for term in terms {
-        ranges.extend(ranges_in(&toks_in, term));
+    let mut scratch = query::Scratch::default();
+    let mut spans = Vec::new();
+    for (term, at) in terms.iter().zip(&positions) {
+        if term.units.is_empty() {
+            continue;
+        }
+        spans.clear();
+        query::spans(term, at, &mut scratch, &mut spans);
+        ranges.extend(
+            spans.iter().map(|&(s, e)| chars[s as usize].start..chars[e as usize - 1].end),
+        );
     }
     ranges.sort_by_key(|r| (r.start, r.end));
     let mut merged: Vec<Range<usize>> = Vec::new();

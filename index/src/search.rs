@@ -6,10 +6,11 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
-use tantivy::schema::Value;
-use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
+use tantivy::schema::document::{DeserializeError, DocumentDeserialize, DocumentDeserializer};
+use tantivy::schema::{Field, OwnedValue};
+use tantivy::{Index, IndexReader, ReloadPolicy};
 
-use crate::collect::{MatchCollector, Ranked};
+use crate::collect::{ColumnCache, MatchCollector, Ranked};
 use crate::concordance::{self, SegmentText};
 pub use crate::concordance::{Collocate, Collocations, HitList, HitRef, MAX_HITS, SortOrder};
 use crate::error::Result;
@@ -139,6 +140,7 @@ pub struct SearchIndex {
     meta: IndexMeta,
     vocabulary: Vocabulary,
     folded_chars: OnceLock<Vec<char>>,
+    columns: ColumnCache,
     /// The reader's lease on the generation this index was opened from,
     /// held for as long as the index is (see [`crate::generations`]).
     _lease: Option<crate::generations::Lease>,
@@ -156,6 +158,7 @@ impl SearchIndex {
             meta,
             vocabulary,
             folded_chars: OnceLock::new(),
+            columns: ColumnCache::default(),
             _lease: None,
         })
     }
@@ -238,8 +241,13 @@ impl SearchIndex {
     pub fn hit_page(&self, req: &SearchRequest, offset: usize, limit: usize) -> Result<HitList> {
         let Prepared { terms, tquery, .. } = self.prepare(req)?;
         let searcher = self.reader.searcher();
-        let collector =
-            MatchCollector { fields: self.fields, terms: &terms, keep: 0, keep_all: true };
+        let collector = MatchCollector {
+            fields: self.fields,
+            columns: &self.columns,
+            terms: &terms,
+            keep: 0,
+            keep_all: true,
+        };
         let fruit = searcher.search(tquery.as_ref(), &collector)?;
         let mut read = HashMap::new();
         let (ordered, _) = concordance::order(
@@ -263,6 +271,7 @@ impl SearchIndex {
         let keep_all = req.sort != SortOrder::Relevance || req.collocations || req.hits;
         let collector = MatchCollector {
             fields: self.fields,
+            columns: &self.columns,
             terms: &terms,
             keep: if keep_all { 0 } else { req.offset + limit },
             keep_all,
@@ -343,28 +352,30 @@ impl SearchIndex {
     }
 
     fn hit(&self, searcher: &tantivy::Searcher, r: &Ranked, terms: &[CountTerm]) -> Result<Hit> {
-        let doc: TantivyDocument = searcher.doc(r.doc)?;
+        let mut doc: StoredValues = searcher.doc(r.doc)?;
         let f = &self.fields;
-        let text_of =
-            |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or("").to_string();
-        let u64_of = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
+        let mut text_of = |field| doc.take_str(field);
+        let own = text_of(f.text);
+        let tail = text_of(f.tail);
+        let (id, source, work, layer) =
+            (text_of(f.passage), text_of(f.source), text_of(f.work), text_of(f.layer));
+        let u64_of = |field| doc.u64(field);
         // A 經 piece is read on across an inline note (its tail): a match
         // beginning in it may end in the tail, and the snippet shows the 經
         // that follows.
-        let own = text_of(f.text);
         let seg = SegmentText {
             passage: String::new(),
             source: String::new(),
             segment: 0,
             own_chars: own.chars().count(),
-            text: own + &text_of(f.tail),
+            text: own + &tail,
         };
         let text = &seg.text;
         let ranges = seg.highlights(terms);
         let snip = kwic::snippet(text, &ranges);
-        let line_starts = doc.get_first(f.line_starts).and_then(|v| v.as_bytes()).unwrap_or(&[]);
+        let line_starts = doc.bytes(f.line_starts);
         let line = line_of(u64_of(f.line) as u32, line_starts, snip.first_hit.unwrap_or(0));
-        let layer = Layer::parse(&text_of(f.layer)).unwrap_or(Layer::Jing);
+        let layer = Layer::parse(&layer).unwrap_or(Layer::Jing);
         // A pinyin match: a pinyin term matched, and no other term is in the text.
         let pinyin_only = terms.iter().any(|t| t.pinyin)
             && terms
@@ -372,9 +383,9 @@ impl SearchIndex {
                 .filter(|t| !t.pinyin)
                 .all(|t| seg.highlights(std::slice::from_ref(t)).is_empty());
         Ok(Hit {
-            id: text_of(f.passage),
-            source: text_of(f.source),
-            work: text_of(f.work),
+            id,
+            source,
+            work,
             layer,
             segment: u64_of(f.segment) as u32,
             ji: u64_of(f.ji) == 1,
@@ -389,5 +400,51 @@ impl SearchIndex {
             score: r.score,
             pinyin: pinyin_only,
         })
+    }
+}
+
+/// A stored document as its values, each field's first kept for the taking.
+/// Every shown result reads one; tantivy's own document would first copy
+/// each value into its compact form, and the hit then copy the strings out
+/// again (a tenth of a 4-character phrase's call at 10M characters).
+struct StoredValues(Vec<(Field, OwnedValue)>);
+
+impl DocumentDeserialize for StoredValues {
+    fn deserialize<'de, D: DocumentDeserializer<'de>>(
+        mut d: D,
+    ) -> std::result::Result<Self, DeserializeError> {
+        let mut values = Vec::with_capacity(d.size_hint());
+        while let Some(fv) = d.next_field::<OwnedValue>()? {
+            values.push(fv);
+        }
+        Ok(StoredValues(values))
+    }
+}
+
+impl StoredValues {
+    fn first(&self, field: Field) -> Option<&OwnedValue> {
+        self.0.iter().find(|(f, _)| *f == field).map(|(_, v)| v)
+    }
+
+    /// The first string of `field`, moved out ("" if none).
+    fn take_str(&mut self, field: Field) -> String {
+        match self.0.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, OwnedValue::Str(s))) => std::mem::take(s),
+            _ => String::new(),
+        }
+    }
+
+    fn u64(&self, field: Field) -> u64 {
+        match self.first(field) {
+            Some(OwnedValue::U64(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    fn bytes(&self, field: Field) -> &[u8] {
+        match self.first(field) {
+            Some(OwnedValue::Bytes(b)) => b,
+            _ => &[],
+        }
     }
 }

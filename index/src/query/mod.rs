@@ -10,6 +10,7 @@ mod pattern;
 mod phrase;
 mod postings;
 mod proximity;
+mod tails;
 mod terms;
 
 pub use ast::{Atom, AtomKind, Clause, Filter, Proximity, Query};
@@ -18,6 +19,7 @@ pub use filter::parse_filter;
 pub use parser::{MAX_QUERY_CHARS, parse};
 pub use pattern::{CountTerm, Join, Scratch, Slot, Unit, spans};
 pub use postings::TermPostings;
+pub use tails::has_tails;
 pub use terms::MAX_BETWEEN;
 
 use serde::Serialize;

@@ -20,6 +20,7 @@ use tantivy::query::{
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocId, DocSet, Score, SegmentReader, TERMINATED, Term};
 
+use super::tails::has_tails;
 use crate::bigram::PlanTerm;
 use crate::schema::Fields;
 
@@ -81,11 +82,6 @@ impl Query for PlannedPhrase {
             visitor(t, true);
         }
     }
-}
-
-/// Some document of the index segment has a 經 tail (`crate::joined`).
-fn has_tails(reader: &SegmentReader) -> bool {
-    reader.fast_fields().u64("own_tokens").map(|c| c.max_value() > 0).unwrap_or(true)
 }
 
 struct PlannedPhraseWeight {

@@ -32,7 +32,7 @@ impl TermPostings {
         fields: &Fields,
         reader: &SegmentReader,
     ) -> tantivy::Result<TermPostings> {
-        let has_tails = reader.fast_fields().u64("own_tokens")?.max_value() > 0;
+        let has_tails = super::tails::has_tails(reader);
         let mut planned = term.clone();
         let mut bigram_slots: Vec<Vec<bool>> = Vec::with_capacity(term.units.len());
         for unit in &mut planned.units {

@@ -81,13 +81,13 @@ struct PositionFilterWeight {
 
 impl Weight for PositionFilterWeight {
     fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
-        let own_tokens = reader.fast_fields().u64("own_tokens")?;
         let inner = self.inner.scorer(reader, boost)?;
         // No document of this index segment has a tail: a plain term needs
         // no filter, and the scorer stays tantivy's own.
-        if self.tails_only && own_tokens.max_value() == 0 {
+        if self.tails_only && !super::tails::has_tails(reader) {
             return Ok(inner);
         }
+        let own_tokens = reader.fast_fields().u64("own_tokens")?;
         let mut scorer = PositionFilterScorer {
             inner,
             postings: TermPostings::open(&self.term, &self.fields, reader)?,
