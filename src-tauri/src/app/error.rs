@@ -53,6 +53,10 @@ pub enum AppError {
     /// The search index could not be opened or built.
     #[error("{0}")]
     Index(String),
+    /// An input the app refuses for a reason a reader can act on, with its
+    /// own code (an empty file to import).
+    #[error("{message}")]
+    Coded { kind: ErrorKind, code: AppCode, params: Vec<(&'static str, String)>, message: String },
     /// A query the query language refuses; `span` is the range of
     /// characters `[start, end)` of the query the message is about.
     #[error("{message}")]
@@ -85,6 +89,8 @@ sheli_corpus::error_codes! {
         Index = "app.index",
         ExportCopies = "app.export.too_many_copies",
         ExportSave = "app.export.save_failed",
+        ImportEmpty = "app.import.empty",
+        ImportTooLarge = "app.import.too_large",
     }
 }
 
@@ -152,6 +158,7 @@ impl AppError {
             AppError::IndexBuilding(_) => ErrorKind::IndexBuilding,
             AppError::Index(_) => ErrorKind::Index,
             AppError::Query { .. } => ErrorKind::Query,
+            AppError::Coded { kind, .. } => *kind,
         }
     }
 
@@ -195,6 +202,7 @@ impl AppError {
             AppError::Index(s) => (AppCode::Index, detail(s)),
             AppError::Store { code, params, .. } => return (code, params.clone()),
             AppError::Query { code, params, .. } => return (code.id(), params.clone()),
+            AppError::Coded { code, params, .. } => return (code.id(), params.clone()),
         };
         (code.id(), params)
     }
@@ -267,6 +275,17 @@ mod tests {
         assert_eq!(v["code"], "store.duplicate_glossary");
         assert_eq!(v["params"]["name"], "射");
         assert_eq!(v["message"], "a glossary named “射” already exists");
+    }
+
+    #[test]
+    fn an_empty_file_to_import_has_its_own_code() {
+        let e = crate::app::store_commands::check_import("  \n").unwrap_err();
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            (v["kind"].as_str(), v["code"].as_str()),
+            (Some("invalid_input"), Some("app.import.empty"))
+        );
+        assert_eq!(v["message"], "the file is empty");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use sheli_corpus::display::Shown;
 use ts_rs::TS;
 
 use super::commands::validate_id;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult, ErrorKind};
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_text};
 use sheli_store::notes::Span;
@@ -147,14 +147,27 @@ pub(super) fn check_query(q: Option<&str>) -> AppResult<String> {
 
 pub(super) fn check_import(text: &str) -> AppResult<()> {
     if text.len() > limits::IMPORT_BYTES {
-        return Err(AppError::invalid(format!(
-            "the file is {} bytes; at most {} can be imported",
-            text.len(),
-            limits::IMPORT_BYTES
-        )));
+        return Err(AppError::Coded {
+            kind: ErrorKind::InvalidInput,
+            code: AppCode::ImportTooLarge,
+            params: vec![
+                ("size", text.len().to_string()),
+                ("max", limits::IMPORT_BYTES.to_string()),
+            ],
+            message: format!(
+                "the file is {} bytes; at most {} can be imported",
+                text.len(),
+                limits::IMPORT_BYTES
+            ),
+        });
     }
     if text.trim().is_empty() {
-        return Err(AppError::invalid("the file is empty"));
+        return Err(AppError::Coded {
+            kind: ErrorKind::InvalidInput,
+            code: AppCode::ImportEmpty,
+            params: Vec::new(),
+            message: "the file is empty".into(),
+        });
     }
     Ok(())
 }
