@@ -12,7 +12,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
-use sheli_corpus::Layer;
+use sheli_corpus::display::Shown;
+use sheli_corpus::{EditionScript, Layer};
 use sheli_index::{IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
 
@@ -405,6 +406,7 @@ pub fn search(
         }
     }
 
+    let first_source = resp.results.first().map(|h| h.source.clone());
     let mut results = Vec::with_capacity(resp.results.len());
     for h in resp.results {
         let (snippet, highlights) =
@@ -432,7 +434,23 @@ pub fn search(
             pinyin: h.pinyin,
         });
     }
-    let label = shown_label(&corpus, None, script);
+    // A collocate's key is folded the way search folds (to simplified), so
+    // shown as it is it reads 阶上 beside a 繁 or 原 text that writes 階上.
+    // It is shown in the script the texts are read in: the one asked for,
+    // or with 原 the script of the first hit's edition (traditional for the
+    // built-in texts); the key, not the label, is what a click searches.
+    let written = match script {
+        DisplayScript::Original => {
+            match first_source.as_deref().and_then(|id| corpus.source(id)) {
+                Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
+                    DisplayScript::Simplified
+                }
+                _ => DisplayScript::Traditional,
+            }
+        }
+        s => s,
+    };
+    let label = Shown::new(EditionScript::Simplified, written);
     let collocations = match &resp.collocations {
         Some(c) => Some(CollocationsView::new(c, &|t| Ok(label.text(t)?))?),
         None => None,

@@ -153,3 +153,23 @@ fn the_sources_are_counted_and_one_may_be_the_scope() {
     // and the other facets count within it
     assert_eq!(r.by_work.iter().map(|f| f.segments).sum::<u32>(), tongjie.segments);
 }
+
+/// The outside tester's fault 10: the collocates of 奠 read 觯 (the folded
+/// key) beside texts shown 原 or 繁, which write 觶. They are shown as the
+/// texts write them, and the key a click searches stays the folded one.
+#[test]
+fn collocates_are_shown_in_the_texts_script_not_the_folded_key() {
+    let state = ready();
+    let ask = |script| {
+        let req = SearchQuery { collocations: Some(true), ..q("奠") };
+        search(state, req, Some(script)).unwrap().collocations.expect("collocations asked for")
+    };
+    for script in [DisplayScript::Original, DisplayScript::Traditional] {
+        let c = ask(script);
+        let zhi = c.right_chars.iter().find(|c| c.key == "觯").expect("奠觶 is in the texts");
+        assert_eq!(zhi.label, "觶", "{script:?}");
+    }
+    let c = ask(DisplayScript::Simplified);
+    let zhi = c.right_chars.iter().find(|c| c.key == "觯").expect("奠觶 is in the texts");
+    assert_eq!(zhi.label, "觯");
+}
