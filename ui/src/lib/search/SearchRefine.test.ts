@@ -141,6 +141,31 @@ describe("SearchBox refinements", () => {
     expect(screen.queryByTestId("scope-chip-layer")).toBeNull();
   });
 
+  it("clears the scope when a new query is typed over the old one (Ctrl+K, then type), unless kept", async () => {
+    const { requests } = backend();
+    render(SearchBox);
+    await type("拜");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByTestId("facet-layer-zhu"));
+    await waitFor(() => expect(requests.at(-1)!.layer).toBe("注"));
+    // the query selected whole, as Ctrl+K leaves it, and 觶 typed over it
+    input().setSelectionRange(0, input().value.length);
+    input().dispatchEvent(new InputEvent("beforeinput", { inputType: "insertText", data: "觶", bubbles: true, cancelable: true }));
+    input().value = "觶";
+    await fireEvent.input(input());
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("觶"));
+    expect(requests.at(-1)!.layer).toBeUndefined();
+    expect(screen.queryByTestId("scope-chip-layer")).toBeNull();
+    // typing on at the end of a query is the same search: the scope stays
+    await fireEvent.click(screen.getByTestId("facet-layer-zhu"));
+    await waitFor(() => expect(requests.at(-1)!.layer).toBe("注"));
+    input().setSelectionRange(1, 1);
+    input().dispatchEvent(new InputEvent("beforeinput", { inputType: "insertText", data: "爵", bubbles: true, cancelable: true }));
+    input().value = "觶爵";
+    await fireEvent.input(input());
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: "觶爵", layer: "注" }));
+  });
+
   it("remembers the choice to keep the scope for the session", async () => {
     sessionStorage.setItem("sheli.search.keepScope", "1");
     backend();
@@ -233,6 +258,22 @@ describe("SearchBox as a concordancer", () => {
     await fireEvent.click(screen.getByTestId("collocations-left-chars").querySelector("button")!);
     expect(chips()).toEqual(['"再主人拜"']);
     await waitFor(() => expect(requests.at(-1)!.query).toBe('"再主人拜"'));
+  });
+
+  it("after a refinement, a collocate is applied to the whole search it was counted around (never 答再 written into 主人)", async () => {
+    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    render(SearchBox);
+    await type("拜");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
+    await type("主人");
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人"));
+    await fireEvent.click(screen.getByTestId("collocations-toggle"));
+    await screen.findByTestId("collocations");
+    await fireEvent.click(screen.getByTestId("collocations-left-words").querySelector("button")!);
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人 答再"));
+    expect(requests.some((r) => r.query.includes("答再主人"))).toBe(false);
+    expect(chips()).toEqual(["拜", "主人", "答再"]);
   });
 
   it("adds the collocate as a refinement when the query is not one phrase", async () => {

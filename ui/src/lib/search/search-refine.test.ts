@@ -5,6 +5,7 @@ import {
   combineQuery,
   countLabel,
   keepScopeChoice,
+  pickCollocate,
   pushRefinement,
   rememberKeepScope,
   removeRefinement,
@@ -47,6 +48,19 @@ describe("search refinements", () => {
     expect(collocateQuery("觶 OR 觚", "拜", "right")).toBeNull();
     expect(collocateQuery("zhi4", "拜", "right")).toBeNull();
     expect(collocateQuery("=觶", "拜", "right")).toBeNull();
+  });
+
+  it("applies a collocate to the search it was counted around, never to one refinement of it", () => {
+    // one phrase, typed or as the one chip: written into it
+    expect(pickCollocate([], "拜", "答再", "left")).toEqual({ refinements: [], query: '"答再拜"' });
+    expect(pickCollocate(["拜"], "", "答再", "left")).toEqual({ refinements: ['"答再拜"'], query: "" });
+    // 拜 refined by 主人: 答再 was counted beside 拜, not 主人 (the tester's 0 results)
+    const picked = pickCollocate(["拜"], "主人", "答再", "left");
+    expect(picked.query).not.toContain("答再主人");
+    expect(picked).toEqual({ refinements: ["拜", "主人", "答再"], query: "" });
+    expect(pickCollocate(["拜", "主人"], "", "答再", "left")).toEqual({ refinements: ["拜", "主人", "答再"], query: "" });
+    // not one phrase: a refinement of its own
+    expect(pickCollocate([], "觶 OR 觚", "奠", "left")).toEqual({ refinements: ["觶 OR 觚", "奠"], query: "" });
   });
 
   it("shows the scope as chips", () => {

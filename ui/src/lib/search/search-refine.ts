@@ -125,6 +125,28 @@ export function collocateQuery(query: string, collocate: string, side: "left" | 
   return side === "left" ? `"${c}${inner}"${tail}` : `"${inner}${c}"${tail}`;
 }
 
+/**
+ * What the search becomes when a collocate is clicked. The backend counts
+ * collocates around every match of the whole search (each refinement's and
+ * the box's), so the collocate is written into a phrase only when the search
+ * is that one phrase; with a refinement in force (拜, then 主人 typed) the
+ * 答再 counted beside 拜 would be written into 主人 (`"答再主人"`, 0 results,
+ * the outside tester's fault 2): it is added as a refinement of its own
+ * instead, which keeps exactly the segments where it stands beside a match.
+ */
+export function pickCollocate(
+  refinements: readonly string[],
+  typed: string,
+  collocate: string,
+  side: "left" | "right",
+): { refinements: string[]; query: string } {
+  const terms = [...refinements, typed].map((q) => q.trim()).filter((q) => q !== "");
+  const phrase = terms.length === 1 ? collocateQuery(terms[0], collocate, side) : null;
+  if (phrase !== null && typed.trim()) return { refinements: [...refinements], query: phrase };
+  if (phrase !== null) return { refinements: [...refinements.slice(0, -1), phrase], query: "" };
+  return { refinements: [...pushRefinement(refinements, typed), collocate.trim()], query: "" };
+}
+
 // The user's choice to keep the scope for the next search, remembered for
 // the session (the window's sessionStorage, where there is one).
 const KEEP_KEY = "sheli.search.keepScope";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { SearchQuery } from "../bindings/SearchQuery";
-import { NO_FILTERS, SearchSession, buildRequest, toggleFacet, type Clock, type Outcome } from "./search-session";
+import { NO_FILTERS, SearchSession, buildRequest, toggleFacet, typesOver, type Clock, type Outcome } from "./search-session";
 
 /** A clock the test moves by hand. */
 function fakeClock() {
@@ -165,5 +165,22 @@ describe("facets", () => {
       work: "燕禮",
       layer: "注",
     });
+  });
+});
+
+describe("a new query typed over the old one", () => {
+  const box = (value: string, start: number, end: number) => ({ value, selectionStart: start, selectionEnd: end });
+
+  it("is typing or pasting over the whole selected query (Ctrl+K, then 觶)", () => {
+    expect(typesOver(box("拜", 0, 1), "insertText")).toBe(true);
+    expect(typesOver(box("主人 賓", 0, 4), "insertCompositionText")).toBe(true);
+    expect(typesOver(box("拜", 0, 1), "insertFromPaste")).toBe(true);
+  });
+
+  it("is not an edit of part of it, a deletion, or typing into an empty box", () => {
+    expect(typesOver(box("再拜", 2, 2), "insertText")).toBe(false); // typing on
+    expect(typesOver(box("再拜", 0, 1), "insertText")).toBe(false); // part of it
+    expect(typesOver(box("拜", 0, 1), "deleteContentBackward")).toBe(false);
+    expect(typesOver(box("", 0, 0), "insertText")).toBe(false);
   });
 });

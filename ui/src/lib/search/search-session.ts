@@ -27,6 +27,21 @@ export function toggleFacet(filters: Filters, facet: keyof Filters, key: string)
   return { ...filters, [facet]: filters[facet] === key ? null : key };
 }
 
+/**
+ * Whether an edit of the box types over the whole query (Ctrl+K selects it,
+ * then the user types or pastes): a new query, not a change to the old one,
+ * so the scope goes unless the user chose to keep it (issue 11 point 3; the
+ * outside tester's fault 7, where only emptying the box first cleared it).
+ * `box` is the input as it was before the edit (a `beforeinput` event).
+ */
+export function typesOver(
+  box: { value: string; selectionStart: number | null; selectionEnd: number | null },
+  inputType: string,
+): boolean {
+  if (!box.value.trim() || !inputType.startsWith("insert")) return false;
+  return box.selectionStart === 0 && box.selectionEnd === box.value.length;
+}
+
 /** The request for a query and filters (limit/offset for paging). */
 export function buildRequest(query: string, filters: Filters, limit: number, offset = 0): SearchQuery {
   const r: SearchQuery = { query, exact: false, limit, offset };
