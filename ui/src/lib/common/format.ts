@@ -63,7 +63,11 @@ export function parsePassageIds(text: string): string[] {
   return [...new Set(text.split(/[\s,，、]+/).filter((t) => t.length > 0))];
 }
 
-/** An error as a sentence. */
+/**
+ * An error as a sentence; an ApiError says itself in the interface's
+ * language at the moment it is read, so a view keeps the error and calls
+ * this where it shows it.
+ */
 export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
