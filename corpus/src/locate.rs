@@ -79,22 +79,27 @@ impl Corpus {
     /// passage and the line of the file the text came from; `locate` reads
     /// it back.
     pub fn citation(&self, passage: &Passage, segment: usize, line: u32) -> String {
+        let layer = passage
+            .segments
+            .get(segment)
+            .map(|s| if s.ji && s.layer == Layer::Jing { "記" } else { layer_author(s.layer) });
+        self.cite(passage, layer.unwrap_or(""), line)
+    }
+
+    /// Title, then `who` (a layer's author, or nothing), passage and line.
+    fn cite(&self, passage: &Passage, who: &str, line: u32) -> String {
         let source = self.source(&passage.source);
         // A user's text has no edition of its own ("imported" is a
         // placeholder): it is cited by its title alone.
         let edition =
             source.filter(|s| !s.info.user).map(|s| s.info.edition.as_str()).unwrap_or("");
         let origin = source.map(|s| s.info.origin.as_str()).unwrap_or("");
-        let layer = passage
-            .segments
-            .get(segment)
-            .map(|s| if s.ji && s.layer == Layer::Jing { "記" } else { layer_author(s.layer) });
         let title = if edition.is_empty() {
             format!("《{}》", passage.work)
         } else {
             format!("《{edition}·{}》", passage.work)
         };
-        format!("{title}{}，{}，{origin} 第{line}行", layer.unwrap_or(""), passage.id)
+        format!("{title}{who}，{}，{origin} 第{line}行", passage.id)
     }
 
     /// The citation of a selection starting at character `char_index`
@@ -113,7 +118,14 @@ impl Corpus {
     /// named (the title alone, as for the 經) and the line is the passage's
     /// first, so it reads back to the passage.
     pub fn passage_citation(&self, passage: &Passage) -> String {
-        self.citation(passage, usize::MAX, self.line_span(passage).0)
+        self.passage_citation_at(passage, self.line_span(passage).0)
+    }
+
+    /// The citation of a whole passage at raw line `line` (one a reader
+    /// named, e.g. `sheli show xiangshe.zhushu:456`): still no layer, since
+    /// what is cited is every layer of the passage, not the one on that line.
+    pub fn passage_citation_at(&self, passage: &Passage, line: u32) -> String {
+        self.cite(passage, "", line)
     }
 }
 

@@ -132,3 +132,25 @@ fn a_users_text_is_cited_by_its_title_alone_and_reads_back() {
     assert_eq!(cite, "《論語》，user.0000000a.0002，論語.txt 第3行");
     assert_eq!(c.locate(&cite).unwrap().passage, "user.0000000a.0002");
 }
+
+#[test]
+fn a_whole_passage_at_a_named_line_names_no_layer() {
+    // yanli.zhushu.0005 opens with the 經; its later lines hold 注 and 疏.
+    let p = corpus().passage("yanli.zhushu.0005").unwrap();
+    let (first, last) = corpus().line_span(p);
+    for line in [first, last] {
+        let cite = corpus().passage_citation_at(p, line);
+        assert!(cite.starts_with("《儀禮註疏·燕禮》，yanli.zhushu.0005，"), "{cite}");
+        assert!(cite.ends_with(&format!("第{line}行")), "{cite}");
+        assert_eq!(corpus().locate(&cite).unwrap().line, line);
+    }
+}
+
+#[test]
+fn both_zhushu_editions_spell_their_title_the_same_way() {
+    let titles: Vec<&str> = ["xiangshe.zhushu", "yanli.zhushu"]
+        .iter()
+        .map(|id| corpus().source(id).unwrap().info.edition.as_str())
+        .collect();
+    assert_eq!(titles, ["儀禮註疏", "儀禮註疏"]);
+}

@@ -84,7 +84,11 @@ fn print_human(e: &CharEntry) {
     let counts = |v: &[sheli_library::character::Count]| {
         v.iter().map(|c| format!("{} {}", c.label, c.count)).collect::<Vec<_>>().join(" · ")
     };
-    println!("  in the library: {} occurrences in {} segments", o.total, o.segments);
+    println!(
+        "  in the library: {} in {}",
+        super::shared::count(o.total as u64, "occurrence"),
+        super::shared::count(o.segments as u64, "segment")
+    );
     if o.total > 0 {
         println!("    by work:  {}", counts(&o.by_work));
         println!("    by layer: {}", counts(&o.by_layer));

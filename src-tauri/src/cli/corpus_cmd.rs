@@ -19,7 +19,7 @@ pub fn corpus(json: bool) -> Result<()> {
         let layers: Vec<String> =
             s.layers.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{k} {n}")).collect();
         println!("{:<18} {:<26} {} · {} ({:?})", s.id, s.origin, s.work, s.edition, s.script);
-        println!("{:<18} {} passages: {}", "", s.passages, layers.join(", "));
+        println!("{:<18} {}: {}", "", super::shared::count(s.passages as u64, "passage"), layers.join(", "));
     }
     Ok(())
 }
@@ -36,7 +36,7 @@ struct ShownPassage<'a> {
     line: u32,
     last_line: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
-    section: Option<&'a str>,
+    section: Option<String>,
     segments: Vec<Segment>,
     aligned: Vec<ShownAligned<'a>>,
     faults: Vec<Fault>,
@@ -107,7 +107,8 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
         edition: &source.info.edition,
         line,
         last_line,
-        section: passage.section.as_deref(),
+        // The heading in the script asked for, like the layers below it.
+        section: passage.section.as_deref().map(|h| shown.text(h)).transpose()?,
         segments,
         aligned: corpus
             .aligned_with(&passage.id)
@@ -123,12 +124,11 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
             })
             .collect(),
         faults: corpus.faults_in(passage),
-        citation: {
-            // The segment at the line named (or the passage's first).
-            let line = line_named.unwrap_or(first_line);
-            let seg = passage.segments.iter().rposition(|s| s.line <= line).unwrap_or(0);
-            corpus.citation(passage, seg, line)
-        },
+        // `show` prints a whole passage, every layer of it, so its citation
+        // names no layer (as the window's "Copy passage"), whichever line
+        // the reader named; naming the layer at that line cited a passage
+        // that opens with the 經 to 鄭注 or 賈疏.
+        citation: corpus.passage_citation_at(passage, line_named.unwrap_or(first_line)),
     };
     if json {
         println!("{}", serde_json::to_string_pretty(&shown)?);
@@ -140,7 +140,7 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
         format!("lines {line}–{last_line}")
     };
     println!("{}  {} · {}  {} of {}", shown.id, shown.work, shown.edition, lines, shown.origin);
-    if let Some(section) = shown.section {
+    if let Some(section) = &shown.section {
         println!("section: {section}");
     }
     println!("cite as: {}", shown.citation);

@@ -20,8 +20,12 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>, json: bool) -> Result<(
     } else {
         for t in &report.imported {
             println!(
-                "imported {} as {} ({}, {}, {} passages)",
-                t.file, t.id, t.work, t.encoding, t.passages
+                "imported {} as {} ({}, {}, {})",
+                t.file,
+                t.id,
+                t.work,
+                t.encoding,
+                super::shared::count(t.passages as u64, "passage")
             );
         }
     }

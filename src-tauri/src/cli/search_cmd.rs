@@ -116,8 +116,10 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
 fn print_human(r: &SearchResponse, colour: bool) {
     let mode = if r.exact { " (exact)" } else { "" };
     println!(
-        "{}{mode}: {} occurrences in {} segments",
-        r.query, r.total_occurrences, r.total_segments
+        "{}{mode}: {} in {}",
+        r.query,
+        super::shared::count(r.total_occurrences as u64, "occurrence"),
+        super::shared::count(r.total_segments as u64, "segment")
     );
     let nonzero = |m: &std::collections::BTreeMap<String, sheli_index::Tally>| -> String {
         m.iter()
@@ -138,7 +140,10 @@ fn print_human(r: &SearchResponse, colour: bool) {
         let list = |v: &[Collocate]| -> String {
             v.iter().map(|c| format!("{} {}", c.text, c.count)).collect::<Vec<_>>().join(" · ")
         };
-        println!("  collocates of {} occurrences (folded):", c.occurrences);
+        println!(
+            "  collocates of {} (folded):",
+            super::shared::count(c.occurrences as u64, "occurrence")
+        );
         println!("    left:        {}", list(&c.left_chars));
         println!("    left words:  {}", list(&c.left_words));
         println!("    right:       {}", list(&c.right_chars));

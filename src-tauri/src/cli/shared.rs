@@ -190,3 +190,10 @@ fn temporary_beside(path: &Path) -> Result<PathBuf> {
         .unwrap_or(0);
     Ok(path.with_file_name(format!(".{name}.sheli-tmp-{}-{nanos}", std::process::id())))
 }
+
+/// `n` and `noun`, plural unless `n` is 1: "1 passage", "2 passages",
+/// "1 occurrence" (the noun's plural takes an "s" for every noun we count).
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}

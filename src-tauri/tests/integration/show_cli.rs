@@ -1,0 +1,61 @@
+//! `sheli show` as the outside tester met it (issue 12): a whole passage is
+//! cited as the window's "Copy passage" cites it, with no layer named; its
+//! section heading follows `--script`; counts of one are singular.
+
+use crate::common::{json, ok, sheli};
+
+#[test]
+fn show_cites_a_whole_passage_without_naming_a_layer() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each of these was cited to a commentator (鄭注, 賈疏, 今譯) although
+    // it shows every layer of the passage.
+    for (id, title) in [
+        ("yanli.zhushu.0005", "《儀禮註疏·燕禮》"),
+        ("dashe.tongjie.0030", "《儀禮經傳通解·大射儀》"),
+        ("xiangshe.tongjie.0021", "《儀禮經傳通解·鄉射禮》"),
+        ("xiangshe.yiwen.0056", "《白話譯文·鄉射禮》"),
+    ] {
+        let v = json(&sheli(dir.path(), &["show", id, "--json"]));
+        let cite = v["citation"].as_str().unwrap();
+        assert!(cite.starts_with(&format!("{title}，{id}，")), "{cite}");
+        let text = ok(&sheli(dir.path(), &["show", id]));
+        assert!(text.contains(&format!("cite as: {cite}\n")), "{text}");
+    }
+    // Named by a source and a line inside its 注: still the passage, at that line.
+    let v = json(&sheli(dir.path(), &["show", "yanli.zhushu.0005", "--json"]));
+    let last = v["last_line"].as_u64().unwrap();
+    let at = format!("yanli.zhushu:{last}");
+    let v = json(&sheli(dir.path(), &["show", &at, "--json"]));
+    let cite = v["citation"].as_str().unwrap();
+    assert!(cite.starts_with("《儀禮註疏·燕禮》，yanli.zhushu.0005，"), "{cite}");
+    assert!(cite.ends_with(&format!("第{last}行")), "{cite}");
+}
+
+#[test]
+fn show_converts_the_section_heading_with_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = ok(&sheli(dir.path(), &["show", "dashe.tongjie.0030"]));
+    assert!(plain.contains("section: 宾为士举旅\n"), "{plain}");
+    let fan = ok(&sheli(dir.path(), &["show", "dashe.tongjie.0030", "--script", "traditional"]));
+    assert!(fan.contains("section: 賓爲士舉旅\n"), "{fan}");
+    let v = json(&sheli(
+        dir.path(),
+        &["show", "dashe.tongjie.0030", "--script", "traditional", "--json"],
+    ));
+    assert_eq!(v["section"], "賓爲士舉旅");
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.txt");
+    std::fs::write(&file, "學而時習之，不亦說乎。\n").unwrap();
+    let data = dir.path().join("data");
+    let out = ok(&sheli(&data, &["import", file.to_str().unwrap()]));
+    assert!(out.contains(", 1 passage)"), "{out}");
+    // 論語, not in the 儀禮: found once, in the imported text.
+    let out = ok(&sheli(&data, &["search", "不亦說乎"]));
+    assert!(out.contains("不亦說乎: 1 occurrence in 1 segment\n"), "{out}");
+    let out = ok(&sheli(&data, &["search", "之"]));
+    assert!(out.contains("occurrences in") && out.contains("segments"), "{out}");
+}
