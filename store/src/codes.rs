@@ -41,6 +41,7 @@ impl StoreError {
         match self {
             TooNew { .. } => StoreCode::TooNew,
             NotAStore { .. } => StoreCode::NotAStore,
+            ReadOnly { .. } => StoreCode::ReadOnly,
             UnknownGlossary(_) => StoreCode::UnknownGlossary,
             DuplicateGlossary(_) => StoreCode::DuplicateGlossary,
             UnknownCard(_) => StoreCode::UnknownCard,
@@ -81,6 +82,7 @@ impl StoreError {
             NotAStore { path, reason } | BadBackup { path, reason } => {
                 vec![("path", path.clone()), ("detail", reason.clone())]
             }
+            ReadOnly { path } => one("path", path),
             UnknownGlossary(s) | DuplicateGlossary(s) => one("name", s),
             UnknownCard(id) | UnknownNote(id) => one("id", id),
             UnknownBuiltinCard(s) | DuplicateCard(s) => one("card", s),

@@ -98,6 +98,10 @@ pub enum StoreError {
     TooNew { path: String, found: i64, known: i64 },
     #[error("{path} is not a Sheli data file: {reason}")]
     NotAStore { path: String, reason: String },
+    #[error(
+        "{path} can only be read (the data folder or the file is read-only): nothing was saved"
+    )]
+    ReadOnly { path: String },
     #[error("there is no glossary {0}")]
     UnknownGlossary(String),
     #[error("a glossary named “{0}” already exists")]
@@ -161,9 +165,12 @@ impl StoreError {
             | UnknownNote(_) => ErrorKind::NotFound,
             DuplicateGlossary(_) | DuplicateCard(_) => ErrorKind::Conflict,
             TooLong { .. } | Invalid(_) | Malformed { .. } => ErrorKind::InvalidInput,
-            File { .. } | Builtin(_) | Scheduler(_) | Migration(_) | Sqlite(_) => {
-                ErrorKind::Storage
-            }
+            ReadOnly { .. }
+            | File { .. }
+            | Builtin(_)
+            | Scheduler(_)
+            | Migration(_)
+            | Sqlite(_) => ErrorKind::Storage,
         }
     }
 }
@@ -183,6 +190,9 @@ pub(crate) fn file_err(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Opened where nothing can be written (see [`Store::open`]): reads
+    /// answer, every write is refused with [`StoreError::ReadOnly`].
+    read_only: bool,
 }
 
 /// What a store file says about itself before it is opened for writing.
@@ -197,12 +207,7 @@ fn read_header(path: &Path) -> Result<Header> {
         path: path.display().to_string(),
         reason: e.to_string(),
     };
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(not_a_store)?;
-    conn.busy_timeout(BUSY_TIMEOUT).map_err(not_a_store)?;
+    let conn = connect_read_only(path).map_err(not_a_store)?;
     let application_id =
         conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(not_a_store)?;
     let user_version =
@@ -232,6 +237,76 @@ pub(crate) fn check_header(path: &Path) -> Result<i64> {
         });
     }
     Ok(h.user_version)
+}
+
+/// Opens `path` for reading only. A store in WAL mode needs its `-shm`
+/// file to be read, and SQLite cannot create one in a read-only folder
+/// ("attempt to write a readonly database", which the tester was shown as
+/// "not a Sheli data file"); there the file is opened as immutable, which
+/// reads the database file alone — what a store Sheli closed holds, since
+/// closing the last connection checkpoints the WAL into it.
+fn connect_read_only(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let usable = |conn: Connection| -> rusqlite::Result<Connection> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))?;
+        Ok(conn)
+    };
+    let plain = Connection::open_with_flags(path, flags).and_then(usable);
+    match plain {
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if matches!(
+                e.code,
+                rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen
+            ) =>
+        {
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            Connection::open_with_flags(uri, flags).and_then(usable)
+        }
+        other => other,
+    }
+}
+
+/// `path` as the path part of an SQLite `file:` URI: `%`, `?` and `#` (and
+/// anything not plain ASCII) percent-encoded.
+fn uri_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = String::new();
+    for &b in path.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Whether Sheli may change the store at `path`: the file, if it exists,
+/// opens for writing, and its folder takes new files (SQLite writes its
+/// `-wal` and `-shm` beside it). Asked before opening, so that a read-only
+/// data folder (a shared copy, another user's, a mounted backup) is opened
+/// for reading instead of failing on SQLite's first write.
+fn writable(path: &Path) -> bool {
+    use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+    let refused = |e: &std::io::Error| matches!(e.kind(), PermissionDenied | ReadOnlyFilesystem);
+    if path.exists()
+        && let Err(e) = std::fs::OpenOptions::new().write(true).open(path)
+        && refused(&e)
+    {
+        return false;
+    }
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".sheli-write-probe-{}", std::process::id()));
+    match std::fs::File::create_new(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            true
+        }
+        Err(e) => !refused(&e),
+    }
 }
 
 /// Opens a connection with the store's settings, without migrating.
@@ -269,13 +344,52 @@ impl Store {
                     message: "is not a file".into(),
                 });
             }
-            check_header(path)?;
+            let version = check_header(path)?;
+            if !writable(path) {
+                return Store::open_read_only(path, version);
+            }
         } else if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(file_err(parent))?;
+            if !writable(path) {
+                // Nothing stored yet and nowhere to store it: an empty store
+                // in memory answers the reading commands (no glossaries, no
+                // notes) and refuses every write as read-only.
+                let mut conn = Connection::open_in_memory()?;
+                migrations::migrations().to_latest(&mut conn)?;
+                conn.pragma_update(None, "query_only", "ON")?;
+                return Ok(Store { conn, path: path.to_path_buf(), read_only: true });
+            }
         }
         let mut conn = connect(path)?;
         migrations::migrations().to_latest(&mut conn)?;
-        Ok(Store { conn, path: path.to_path_buf() })
+        Ok(Store { conn, path: path.to_path_buf(), read_only: false })
+    }
+
+    /// Opens the existing store at `path` (of schema `version`) for reading
+    /// only. Updating an older store's schema is a write, so it cannot be
+    /// opened here: the error says the folder is read-only, not that the
+    /// file is not Sheli's.
+    fn open_read_only(path: &Path, version: i64) -> Result<Store> {
+        if version < migrations::LATEST_VERSION {
+            return Err(StoreError::File {
+                path: path.display().to_string(),
+                message: "was written by an older version of Sheli and must be updated before \
+                          this one can use it, but its folder is read-only: make the data folder \
+                          writable and try again"
+                    .into(),
+            });
+        }
+        let conn = connect_read_only(path).map_err(|e| StoreError::NotAStore {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        conn.pragma_update(None, "query_only", "ON")?;
+        Ok(Store { conn, path: path.to_path_buf(), read_only: true })
+    }
+
+    /// Whether the store was opened for reading only (see [`Store::open`]).
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// Opens the store of the data directory `data_dir` (`user.sqlite3`).
@@ -319,6 +433,9 @@ impl Store {
     /// Runs `f` in one `IMMEDIATE` transaction: committed if `f` succeeds,
     /// rolled back (nothing written) if it fails.
     pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        if self.read_only {
+            return Err(StoreError::ReadOnly { path: self.path.display().to_string() });
+        }
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let out = f(&tx)?;
         tx.commit()?;
@@ -481,6 +598,64 @@ mod tests {
             std::fs::read(&path).unwrap(),
             b"this is not a database, just some text that is long enough"
         );
+    }
+
+    /// A store with one glossary, closed, in `dir`.
+    fn store_with_a_glossary(dir: &Path) -> PathBuf {
+        let mut store = Store::open_in(dir).unwrap();
+        store.create_glossary("射", "").unwrap();
+        store.path().to_path_buf()
+    }
+
+    #[test]
+    fn a_store_opened_read_only_reads_and_refuses_writes_as_read_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = store_with_a_glossary(dir.path());
+        let mut store = Store::open_read_only(&path, migrations::LATEST_VERSION).unwrap();
+        assert!(store.is_read_only());
+        let names: Vec<String> = store.glossaries().unwrap().into_iter().map(|g| g.name).collect();
+        assert_eq!(names, ["射"]);
+        let err = store.create_glossary("御", "").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Storage, "{err}");
+        assert_eq!(err.code().id(), "store.read_only");
+        assert!(err.to_string().contains("can only be read"), "{err}");
+        drop(store);
+        assert_eq!(Store::open(&path).unwrap().glossaries().unwrap().len(), 1, "nothing added");
+    }
+
+    #[test]
+    fn an_older_store_in_a_read_only_folder_is_not_called_foreign() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = store_with_a_glossary(dir.path());
+        let err = Store::open_read_only(&path, migrations::LATEST_VERSION - 1).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Storage, "{err}");
+        assert!(err.to_string().contains("its folder is read-only"), "{err}");
+        assert!(!err.to_string().contains("not a Sheli"), "{err}");
+    }
+
+    /// The real thing: folder 0555, file 0444. As root permissions do not
+    /// stop a write, so there the check is left to the CLI test that runs
+    /// as `nobody` (src-tauri/tests/integration/store_read_only.rs).
+    #[test]
+    fn a_read_only_data_folder_opens_for_reading() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        if std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false) {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = store_with_a_glossary(dir.path());
+        let mode = |p: &Path, m: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap()
+        };
+        mode(&path, 0o444);
+        mode(dir.path(), 0o555);
+        let opened = Store::open_in(dir.path());
+        mode(dir.path(), 0o755);
+        mode(&path, 0o644);
+        let mut store = opened.unwrap();
+        assert!(store.is_read_only());
+        assert_eq!(store.glossaries().unwrap().len(), 1);
+        assert_eq!(store.create_glossary("御", "").unwrap_err().code().id(), "store.read_only");
     }
 
     #[test]

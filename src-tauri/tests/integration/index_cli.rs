@@ -9,14 +9,14 @@ use std::time::{Duration, Instant};
 
 use crate::common::sheli;
 
-fn running_as_root() -> bool {
+pub(crate) fn running_as_root() -> bool {
     std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
 }
 
 /// `exe` as a path `nobody` can run: itself if every folder above it lets
 /// others in (`setpriv … test -x`), else a copy in a fresh 0755 folder under
 /// the temporary folder — the clone CI tests may sit below a private folder.
-fn runnable_by_nobody(exe: &Path) -> std::path::PathBuf {
+pub(crate) fn runnable_by_nobody(exe: &Path) -> std::path::PathBuf {
     let ok = Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", "test", "-x"])
         .arg(exe)
@@ -37,7 +37,7 @@ fn runnable_by_nobody(exe: &Path) -> std::path::PathBuf {
 }
 
 /// Folders 0555 and files 0444 (or back to writable).
-fn set_tree_writable(path: &Path, writable: bool) {
+pub(crate) fn set_tree_writable(path: &Path, writable: bool) {
     let meta = std::fs::symlink_metadata(path).unwrap();
     if meta.is_symlink() {
         return;

@@ -16,6 +16,8 @@ mod index_cli;
 mod library_cli;
 mod notes_cli;
 mod real_clients;
+mod show_cli;
 mod stage_cli;
 mod store_cli;
+mod store_read_only;
 mod stress;

@@ -1,0 +1,69 @@
+//! The user's store in a read-only data folder (the outside tester's fault
+//! 8: `glossary list` said the store "is not a Sheli data file: attempt to
+//! write a readonly database"): reading commands answer, writing commands
+//! say the folder is read-only. Run as `nobody` when the tests run as root,
+//! since permissions do not stop root (see index_cli.rs).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::common::{ok, sheli};
+use crate::index_cli::{runnable_by_nobody, running_as_root, set_tree_writable};
+
+/// `sheli args…` as a user who cannot write to `data`.
+fn sheli_read_only(data: &Path, args: &[&str]) -> Output {
+    set_tree_writable(data, false);
+    let exe = env!("CARGO_BIN_EXE_sheli");
+    let mut cmd = if running_as_root() {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        c.arg(runnable_by_nobody(Path::new(exe)));
+        c
+    } else {
+        Command::new(exe)
+    };
+    let out = cmd
+        .args(args)
+        .env("SHELI_DATA_DIR", data)
+        .env("TMPDIR", std::env::temp_dir())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("sheli runs");
+    set_tree_writable(data, true);
+    out
+}
+
+#[test]
+fn glossaries_are_read_from_a_read_only_folder_and_writes_say_why_they_fail() {
+    let data = tempfile::tempdir().unwrap();
+    ok(&sheli(data.path(), &["glossary", "create", "keep"]));
+
+    let out = sheli_read_only(data.path(), &["glossary", "list"]);
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("keep"), "{stdout}");
+
+    let out = sheli_read_only(data.path(), &["glossary", "create", "more", "--json"]);
+    assert!(!out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON error");
+    assert_eq!(v["error"]["kind"], "storage", "{v}");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(message.contains("can only be read"), "{message}");
+    assert!(!message.contains("not a Sheli"), "{message}");
+
+    // Nothing was added, and the folder holds nothing new.
+    let names = ok(&sheli(data.path(), &["glossary", "list"]));
+    assert!(!names.contains("more"), "{names}");
+}
+
+#[test]
+fn a_read_only_folder_without_a_store_lists_no_glossaries() {
+    let data = tempfile::tempdir().unwrap();
+    let out = sheli_read_only(data.path(), &["glossary", "list", "--json"]);
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(std::fs::read_dir(data.path()).unwrap().count(), 0, "nothing written there");
+}
