@@ -45,6 +45,11 @@ pub enum ImportError {
         "the file is not valid UTF-8, GB18030 or Big5 text (it would decode as {guess} with errors)"
     )]
     Undecodable { guess: &'static str },
+    #[error(
+        "the file seems to be {language} text in {encoding}, which Sheli does not read (it reads \
+         UTF-8, UTF-16, GB18030 and Big5): save it as UTF-8 and import it again"
+    )]
+    OtherEncoding { encoding: &'static str, language: &'static str },
     #[error("the file holds no Chinese text")]
     NoText,
     #[error("the file could not be read or its text written: {0}")]
@@ -184,7 +189,8 @@ impl<'a, R: Read + Seek> Pieces<'a, R> {
         input.seek(SeekFrom::Start(0)).map_err(io_error)?;
         let mut bom = [0u8; 3];
         let n = read_full(input, &mut bom).map_err(io_error)?;
-        let skip = if bom[..n] == *b"\xEF\xBB\xBF" { 3 } else { 0 };
+        // A byte order mark (UTF-8's, or UTF-16's) is not text.
+        let skip = Encoding::for_bom(&bom[..n]).map_or(0, |(_, len)| len as u64);
         input.seek(SeekFrom::Start(skip)).map_err(io_error)?;
         Ok(Pieces { input, buf: vec![0; chunk.max(1)], total: skip })
     }
@@ -295,6 +301,17 @@ pub fn decode_in_pieces<R: Read + Seek>(
     input.seek(SeekFrom::Start(0)).map_err(io_error)?;
     let mut sample = vec![0u8; CHUNK];
     let n = read_full(input, &mut sample).map_err(io_error)?;
+    // UTF-16 with its byte order mark is what Windows Notepad saves as
+    // "Unicode": every other byte of its ASCII is NUL, so it is told by its
+    // mark before the binary check (which it would fail), and decoded
+    // strictly like the legacy encodings (an unpaired surrogate refuses it).
+    let utf16 = Encoding::for_bom(&sample[..n]).map(|(enc, _)| enc).filter(|&enc| enc != UTF_8);
+    if let Some(enc) = utf16 {
+        return match legacy_pass(input, chunk, enc, out)? {
+            Some(tally) => tally.finish(enc),
+            None => Err(ImportError::Undecodable { guess: enc.name() }),
+        };
+    }
     if looks_binary(&sample[..n]) {
         return Err(ImportError::Binary);
     }
@@ -315,6 +332,15 @@ pub fn decode_in_pieces<R: Read + Seek>(
         }
     }
     let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    // GB18030 decodes almost any bytes without an error, so a Japanese or
+    // Korean file came out as plausible-looking Han mojibake (Shift-JIS
+    // 射者、仁の道なり。 as 幩幰丄恗偺摴側傝丅). When the detector says so
+    // and the text, decoded as it says, holds kana or hangul, it is refused
+    // by name instead. Both are asked because a short Chinese text can be
+    // guessed wrong, but then does not decode into another script.
+    if let Some(language) = other_language(input, chunk, guess)? {
+        return Err(ImportError::OtherEncoding { encoding: guess.name(), language });
+    }
     // Only the encodings Chinese texts come in; a guess of anything else
     // (windows-1252 for random bytes, say) means we cannot read it.
     let candidates: [&'static Encoding; 2] =
@@ -326,6 +352,46 @@ pub fn decode_in_pieces<R: Read + Seek>(
         }
     }
     Err(ImportError::Undecodable { guess: guess.name() })
+}
+
+/// The language of a text in `guess` if that is an encoding of Japanese or
+/// Korean and the text, decoded as such, has kana or hangul in it.
+fn other_language<R: Read + Seek>(
+    input: &mut R,
+    chunk: usize,
+    guess: &'static Encoding,
+) -> Result<Option<&'static str>, ImportError> {
+    use encoding_rs::{EUC_JP, EUC_KR, ISO_2022_JP, SHIFT_JIS};
+    let (language, script): (&str, fn(char) -> bool) = if [SHIFT_JIS, EUC_JP, ISO_2022_JP]
+        .contains(&guess)
+    {
+        ("Japanese", |c| matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}'))
+    } else if guess == EUC_KR {
+        ("Korean", |c| matches!(c, '\u{AC00}'..='\u{D7A3}' | '\u{1100}'..='\u{11FF}'))
+    } else {
+        return Ok(None);
+    };
+    let mut found = ScriptSeen { script, seen: false };
+    legacy_pass(input, chunk, guess, &mut found)?;
+    Ok(found.seen.then_some(language))
+}
+
+/// A [`Restart`] target that only notes whether a character of a script
+/// went by.
+struct ScriptSeen {
+    script: fn(char) -> bool,
+    seen: bool,
+}
+
+impl Write for ScriptSeen {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // `Tally::write` hands over whole decoded strings.
+        self.seen |= String::from_utf8_lossy(buf).chars().any(self.script);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Checks and decodes a file's bytes (held whole; [`decode_stream`] for a
@@ -367,5 +433,64 @@ mod tests {
             decode(&[0xff, 0xfe, 0xfd, 0x81, 0x20, 0xff, 0xff]),
             Err(ImportError::Undecodable { .. })
         ));
+    }
+
+    /// `text` in UTF-16 with its byte order mark, as Notepad saves "Unicode".
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let mut out = if big_endian { vec![0xFE, 0xFF] } else { vec![0xFF, 0xFE] };
+        for unit in text.encode_utf16() {
+            out.extend(if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() });
+        }
+        out
+    }
+
+    #[test]
+    fn utf16_with_its_byte_order_mark_is_read() {
+        let text = "射者,仁之道也。\r\n射求正諸己。\r\n";
+        for (bytes, name) in [(utf16(text, false), "UTF-16LE"), (utf16(text, true), "UTF-16BE")] {
+            let d = decode(&bytes).unwrap();
+            assert_eq!((d.text.as_str(), d.encoding), (text, name));
+            // In pieces of 1 to 3 bytes, cutting code units and the mark.
+            for chunk in 1..4 {
+                let mut out = Vec::new();
+                decode_in_pieces(&mut io::Cursor::new(&bytes), chunk, &mut out).unwrap();
+                assert_eq!(String::from_utf8(out).unwrap(), text);
+            }
+        }
+        // An unpaired surrogate is not text.
+        let mut bad = utf16(text, false);
+        bad.extend([0x00, 0xD8]);
+        assert_eq!(decode(&bad), Err(ImportError::Undecodable { guess: "UTF-16LE" }));
+    }
+
+    #[test]
+    fn japanese_and_korean_files_are_refused_by_name_not_read_as_gb18030() {
+        // The outside tester's file: 射者、仁の道なり。 in Shift-JIS.
+        let sjis = b"\x8e\xcb\x8e\xd2\x81\x41\x90\x6d\x82\xcc\x93\xb9\x82\xc8\x82\xe8\x81\x42\x0a";
+        let e = decode(sjis).unwrap_err();
+        assert_eq!(e, ImportError::OtherEncoding { encoding: "Shift_JIS", language: "Japanese" });
+        assert!(e.to_string().contains("save it as UTF-8"), "{e}");
+        let (jp, _, _) = encoding_rs::EUC_JP.encode("射は仁の道なり。射は正しきを己に求む。");
+        assert!(matches!(decode(&jp), Err(ImportError::OtherEncoding { language: "Japanese", .. })));
+        let (kr, _, _) = encoding_rs::EUC_KR.encode("활쏘기는 인의 길이다. 활을 쏘는 사람은 자기를 바르게 한다.");
+        assert!(matches!(decode(&kr), Err(ImportError::OtherEncoding { language: "Korean", .. })));
+    }
+
+    #[test]
+    fn short_chinese_files_are_still_read() {
+        // The tester's own GB18030 and Big5 files, a line each.
+        let gb = b"\xc9\xe4\xd5\xdf\xa3\xac\xc8\xca\xd6\xae\xb5\xc0\xd2\xb2\xa1\xa3\x0a";
+        assert_eq!(decode(gb).unwrap().text, "射者，仁之道也。\n");
+        let (big5, _, _) = BIG5.encode("鄉射之禮,主人戒賓。\n");
+        assert_eq!(decode(&big5).unwrap().encoding, "Big5");
+        // A few characters are too few for any detector to be sure of the
+        // encoding (射禮 in GB18030 is also Big5 扞跎), but none of them is
+        // refused as Japanese or Korean.
+        for short in ["射", "射禮", "主人戒賓", "賓出迎再拜", "主人答再拜,乃請。"] {
+            let (gb, _, _) = GB18030.encode(short);
+            assert!(decode(&gb).is_ok(), "{short}");
+            let (big5, _, _) = BIG5.encode(short);
+            assert!(decode(&big5).is_ok(), "{short}");
+        }
     }
 }
