@@ -386,6 +386,9 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         const controls = Array.from(document.querySelectorAll("header.topbar a, header.topbar button, header.topbar input, header.topbar select"))
           .filter((el) => !el.closest(".visually-hidden"))
           .map((el) => {
+            // the bar scrolls within itself when the text is large: a control is
+            // reachable once scrolled to, as the focus or a wheel brings it
+            el.scrollIntoView({ block: "nearest", inline: "nearest" });
             const r = el.getBoundingClientRect();
             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return {
@@ -409,6 +412,37 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         expect(await el.isClickable()).toBe(true);
       }
       await expectNoViolations("reader at 200%");
+    });
+
+    it("at 200% the reader keeps most of the window, the results panel never covers the box, and checkboxes grow", async () => {
+      // The outside tester: the header took 660 of 820 px, and the panel lay
+      // over the box (the element at its centre was the Clear scope button).
+      const reader = await browser.execute(() => {
+        const r = document.querySelector("[data-testid=reader]").getBoundingClientRect();
+        return { height: r.height, window: window.innerHeight };
+      });
+      expect(reader.height).toBeGreaterThanOrEqual(reader.window / 2);
+      await browser.keys(["Control", "k"]);
+      await browser.keys([..."拜"]);
+      await $("[data-testid=search-results]").waitForDisplayed();
+      await browser.pause(300);
+      await shot("zoom-200-search");
+      const box = await browser.execute(() => {
+        const input = document.querySelector("[data-testid=search-input]");
+        const r = input.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const panel = document.querySelector("[data-testid=search-panel]").getBoundingClientRect();
+        const check = document.querySelector("[data-testid=search-keep-scope]").getBoundingClientRect();
+        return { atCentre: hit === input, hitName: hit?.getAttribute("data-testid") ?? hit?.tagName, panelTop: panel.top, boxBottom: r.bottom, check: check.width };
+      });
+      expect(box.hitName).toBe("search-input");
+      expect(box.atCentre).toBe(true);
+      expect(box.panelTop).toBeGreaterThanOrEqual(box.boxBottom);
+      // 1em of the panel's text at 200%, not the engine's 13 px
+      expect(box.check).toBeGreaterThanOrEqual(20);
+      await expectNoViolations("search at 200%");
+      await browser.keys("Escape");
+      await browser.keys("Escape");
     });
 
     it("the zoom is kept across a restart, and Ctrl+0 resets it", async () => {
