@@ -9,6 +9,7 @@
 
 import type { SearchSort } from "../bindings/SearchSort";
 import { formatNumber, t } from "../i18n/i18n.svelte";
+import { sourceLabel } from "../common/edition-name";
 import { bold } from "./rich";
 import type { Filters } from "./search-session";
 
@@ -80,7 +81,7 @@ export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, s
   if (scope.filters.work) chips.push({ kind: "work", name: t("search.scope.work"), value: scope.filters.work });
   if (scope.filters.layer) chips.push({ kind: "layer", name: t("search.scope.layer"), value: scope.filters.layer });
   const source = scope.filters.source;
-  if (source) chips.push({ kind: "source", name: t("search.scope.source"), value: sourceLabels[source] ?? source });
+  if (source) chips.push({ kind: "source", name: t("search.scope.source"), value: sourceLabel(sourceLabels[source] ?? source) });
   if (scope.exact) chips.push({ kind: "exact", name: t("search.scope.exact"), value: null });
   return chips;
 }
