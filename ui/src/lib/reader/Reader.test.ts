@@ -67,7 +67,8 @@ describe("Reader", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("is not a passage id");
   });
 
-  it("loads later passages on demand", async () => {
+  // A backend of 100 passages that records what it is asked for.
+  function hundred() {
     const requests: [number, number][] = [];
     setTransport(async (cmd, args) => {
       if (cmd !== "passages") throw new Error(cmd);
@@ -80,20 +81,46 @@ describe("Reader", () => {
       }
       return out;
     });
+    return requests;
+  }
+
+  it("loads later passages on demand", async () => {
+    const requests = hundred();
     render(Reader, { id: "xiangshe.zhushu.0001" });
     await screen.findByTestId("reader-title");
-    // First the passage and the four after it (painted and focused sooner),
-    // then the rest of the window, with no second request.
-    expect(document.querySelectorAll("[data-passage]").length).toBe(5);
+    // First the passage and the two after it alone (painted and focused
+    // sooner), then the window around it.
+    expect(document.querySelectorAll("[data-passage]").length).toBe(3);
     await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(40));
     expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0001");
-    expect(requests).toEqual([[1, 40]]);
+    expect(requests).toEqual([
+      [1, 3],
+      [1, 40],
+    ]);
     await fireEvent.click(screen.getByText("Later passages"));
     await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(80));
-    expect(requests).toEqual([
-      [1, 40],
-      [41, 40],
-    ]);
+    expect(requests.slice(2)).toEqual([[41, 40]]);
     expect(screen.queryByText("Earlier passages")).toBeNull();
+  });
+
+  it("opens a passage first, then puts the ones before it above, the focus kept on it", async () => {
+    const requests = hundred();
+    render(Reader, { id: "xiangshe.zhushu.0050" });
+    await screen.findByTestId("reader-title");
+    const ids = () => [...document.querySelectorAll("[data-passage]")].map((e) => e.getAttribute("data-passage"));
+    expect(ids()).toEqual(["xiangshe.zhushu.0050", "xiangshe.zhushu.0051", "xiangshe.zhushu.0052"]);
+    const opened = document.getElementById("p-xiangshe.zhushu.0050");
+    await waitFor(() => expect(document.activeElement).toBe(opened));
+    await waitFor(() => expect(ids().length).toBe(40));
+    expect(ids()[0]).toBe("xiangshe.zhushu.0045");
+    expect(ids()[5]).toBe("xiangshe.zhushu.0050");
+    // The same node, still focused: nothing was drawn anew under the reader.
+    expect(document.getElementById("p-xiangshe.zhushu.0050")).toBe(opened);
+    expect(document.activeElement).toBe(opened);
+    expect(screen.getByText("Earlier passages")).toBeTruthy();
+    expect(requests).toEqual([
+      [50, 3],
+      [45, 40],
+    ]);
   });
 });

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setTransport } from "../api";
+import { askEarly, passagesFrom } from "./opening";
+
+afterEach(() => setTransport(null));
+
+function backend() {
+  const asked: string[] = [];
+  setTransport(async (cmd, args) => {
+    if (cmd !== "passages") throw new Error(cmd);
+    asked.push(`${args.source} ${args.start} ${args.count}`);
+    return [];
+  });
+  return asked;
+}
+
+describe("opening a passage", () => {
+  it("gives the reader the page Go to asked for early, once", async () => {
+    const asked = backend();
+    askEarly("xiangshe.zhushu", 143, 3, "original");
+    await passagesFrom("xiangshe.zhushu", 143, 3, "original");
+    expect(asked).toEqual(["xiangshe.zhushu 143 3"]);
+    // Taken: the next opening asks again.
+    await passagesFrom("xiangshe.zhushu", 143, 3, "original");
+    expect(asked).toEqual(["xiangshe.zhushu 143 3", "xiangshe.zhushu 143 3"]);
+  });
+
+  it("asks anew for another passage or script than the one asked for early", async () => {
+    const asked = backend();
+    askEarly("xiangshe.zhushu", 143, 3, "original");
+    await passagesFrom("xiangshe.zhushu", 144, 3, "original");
+    askEarly("xiangshe.zhushu", 143, 3, "original");
+    await passagesFrom("xiangshe.zhushu", 143, 3, "simplified");
+    expect(asked).toEqual(["xiangshe.zhushu 143 3", "xiangshe.zhushu 144 3", "xiangshe.zhushu 143 3", "xiangshe.zhushu 143 3"]);
+  });
+});
