@@ -107,6 +107,9 @@ pub struct CardSummary {
     pub folded: Vec<String>,
     /// The first sentence of the English definition.
     pub summary: String,
+    /// The first sentence of the Chinese definition (釋義), empty where the
+    /// card has none: the study sheet shows it first in a Chinese interface.
+    pub summary_zh: String,
     pub picture: Option<String>,
 }
 
@@ -132,6 +135,22 @@ pub struct CardsView {
 /// The first sentence of a definition (up to the first ". " after a dozen
 /// bytes), at most 240 characters: the summary of a card wherever cards are
 /// listed.
+/// The first sentence of a Chinese definition: up to its first 。 (or the
+/// whole, if shorter), cut like [`first_sentence`] when very long.
+pub(crate) fn first_sentence_zh(text: &str) -> String {
+    let t = text.trim();
+    let s = match t.find('。') {
+        Some(i) => &t[..i + '。'.len_utf8()],
+        None => t,
+    };
+    if s.chars().count() > 120 {
+        let short: String = s.chars().take(118).collect();
+        format!("{short}…")
+    } else {
+        s.to_owned()
+    }
+}
+
 pub(crate) fn first_sentence(text: &str) -> String {
     let t = text.trim();
     let cut = t
@@ -204,6 +223,7 @@ pub fn cards(state: &AppState) -> AppResult<CardsView> {
                 f
             },
             summary: first_sentence(&c.definition.en),
+            summary_zh: first_sentence_zh(&c.definition.zh),
             picture: c.picture.clone(),
         })
         .collect();
@@ -445,4 +465,18 @@ pub fn picture(name: &str) -> AppResult<String> {
     builtin_picture(name)
         .map(str::to_owned)
         .ok_or_else(|| AppError::NotFound { what: "picture", id: name.to_owned() })
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::first_sentence_zh;
+
+    #[test]
+    fn a_chinese_definition_is_cut_at_its_first_full_stop() {
+        assert_eq!(first_sentence_zh(" 射時置箭之器。以木為之。"), "射時置箭之器。");
+        assert_eq!(first_sentence_zh("置箭之器"), "置箭之器");
+        assert_eq!(first_sentence_zh(""), "");
+        let long = "長".repeat(200);
+        assert_eq!(first_sentence_zh(&long).chars().count(), 119);
+    }
 }

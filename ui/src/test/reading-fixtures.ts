@@ -78,6 +78,7 @@ export function sampleCard(over: Partial<CardSummary> = {}): CardSummary {
     forms: ["觶", "觯"],
     folded: ["觯"],
     summary: "The three-sheng drinking cup.",
+    summary_zh: "飲酒之器，容三升。",
     picture: "zhi.svg",
     ...over,
   };
@@ -98,6 +99,7 @@ export function sampleCards(): { cards: CardSummary[]; fold: Record<string, stri
         forms: ["侯", "矦"],
         folded: ["侯"],
         summary: "The target.",
+        summary_zh: "射之的。",
         picture: "hou.svg",
       }),
       sampleCard({
@@ -109,6 +111,7 @@ export function sampleCards(): { cards: CardSummary[]; fold: Record<string, stri
         forms: ["上射/下射", "上射", "下射"],
         folded: ["上射下射", "上射", "下射"],
         summary: "The upper and lower archer of a pair.",
+        summary_zh: "一耦之上射與下射。",
         picture: null,
       }),
       sampleCard({
@@ -120,6 +123,7 @@ export function sampleCards(): { cards: CardSummary[]; fold: Record<string, stri
         forms: ["司射"],
         folded: ["司射"],
         summary: "The director of archery.",
+        summary_zh: "掌射事者。",
         picture: null,
       }),
       sampleCard({
@@ -131,6 +135,7 @@ export function sampleCards(): { cards: CardSummary[]; fold: Record<string, stri
         forms: ["楅"],
         folded: ["楅"],
         summary: "The arrow rest: a low wooden rack.",
+        summary_zh: "射時置箭之器。",
         picture: "bi.svg",
       }),
     ],

@@ -16,4 +16,9 @@ folded: Array<string>,
 /**
  * The first sentence of the English definition.
  */
-summary: string, picture: string | null, };
+summary: string, 
+/**
+ * The first sentence of the Chinese definition (釋義), empty where the
+ * card has none: the study sheet shows it first in a Chinese interface.
+ */
+summary_zh: string, picture: string | null, };

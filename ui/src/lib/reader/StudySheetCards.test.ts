@@ -1,0 +1,64 @@
+// The study sheet's cards (the outside tester's fault 11): they gave only the
+// English gloss in a Chinese interface although the card has a Chinese 釋義.
+import { cleanup, render, screen, waitFor } from "@testing-library/svelte";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { setTransport } from "../api";
+import { resetCards } from "../cards/cards.svelte";
+import { setLocale } from "../i18n/i18n.svelte";
+import StudySheet from "./StudySheet.svelte";
+import { samplePassage } from "../../test/fixtures";
+import { sampleCard } from "../../test/reading-fixtures";
+
+afterEach(() => {
+  cleanup();
+  setTransport(null);
+  resetCards();
+  setLocale("en");
+});
+
+function backend() {
+  const p = samplePassage({ segments: [{ layer: "經", text: "司射適堂西，取弓於楅。", ji: false, line: 5, column: 1, shu_on_zhu: null, readings: [] }] });
+  const bi = sampleCard({ id: "bi", headword: "楅", simplified: "楅", forms: ["楅"], folded: ["楅"], summary: "The arrow rest.", summary_zh: "射時置箭之器。" });
+  setTransport(async (cmd) => {
+    switch (cmd) {
+      case "passages":
+        return [p];
+      case "passage_aids":
+        return [{ passage_id: p.id, citation: "《儀禮註疏·鄉射禮》", translation_gap: null, faults: [] }];
+      case "passage_notes":
+      case "aligned":
+        return [];
+      case "cards":
+        return { cards: [bi], fold: {} };
+      default:
+        throw new Error(cmd);
+    }
+  });
+  return p;
+}
+
+const glosses = () => screen.getAllByTestId("sheet-card-gloss").map((d) => [d.getAttribute("lang"), d.textContent!.trim()]);
+
+describe("the study sheet's cards", () => {
+  it("give the Chinese 釋義 first in a Chinese interface, then the English", async () => {
+    setLocale("zh-Hant");
+    const p = backend();
+    render(StudySheet, { from: p, script: "original", shown: ["經"], onclose: () => {} });
+    await waitFor(() => expect(screen.getByTestId("sheet-cards")).toBeTruthy());
+    expect(glosses()).toEqual([
+      ["zh-Hant", "射時置箭之器。"],
+      ["en", "The arrow rest."],
+    ]);
+  });
+
+  it("give the English first in English, the Chinese beside it", async () => {
+    const p = backend();
+    render(StudySheet, { from: p, script: "original", shown: ["經"], onclose: () => {} });
+    await waitFor(() => expect(screen.getByTestId("sheet-cards")).toBeTruthy());
+    expect(glosses()).toEqual([
+      ["en", "The arrow rest."],
+      ["zh-Hant", "射時置箭之器。"],
+    ]);
+  });
+});
