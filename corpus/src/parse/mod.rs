@@ -6,12 +6,14 @@
 //! in the raw file.
 
 mod plain;
+mod split;
 mod tongjie;
 mod translation;
 mod zhushu_fused;
 mod zhushu_paragraphs;
 
 pub use plain::{PlainStream, StreamedPassage};
+pub use split::MAX_PASSAGE_CHARS;
 
 use crate::error::Result;
 use crate::manifest::{Format, SourceInfo};

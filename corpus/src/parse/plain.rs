@@ -12,6 +12,8 @@ use crate::manifest::SourceInfo;
 use crate::model::{Layer, ParsedPassage, Passage};
 use crate::text::{Cleaning, LineIndex, SegmentBuilder};
 
+use super::split;
+
 /// A paragraph's tag: its layer, and whether it is 記.
 fn tag(s: &str) -> Option<(Layer, bool, usize)> {
     let open = s.chars().next().filter(|c| *c == '[' || *c == '［')?;
@@ -47,6 +49,11 @@ fn paragraphs(raw: &str) -> Vec<std::ops::Range<usize>> {
         out.push(s..raw.len());
     }
     out
+}
+
+/// The layer a paragraph's tag names (經 without one).
+fn paragraph_layer(text: &str) -> (Layer, bool) {
+    tag(text.trim_start()).map_or((Layer::Jing, false), |(l, ji, _)| (l, ji))
 }
 
 /// The segment of one paragraph (`raw[range]`), with its layer tag read;
@@ -97,6 +104,22 @@ impl Grouping {
         }
     }
 
+    /// Places piece `i` of a paragraph cut by [`split::pieces`]: the first
+    /// as any paragraph, the others as passages of their own in `layer`
+    /// (the paragraph's), so that no passage outgrows the bound.
+    fn place_piece(
+        &mut self,
+        mut seg: crate::model::Segment,
+        i: usize,
+        layer: (Layer, bool),
+    ) -> Option<ParsedPassage> {
+        if i == 0 {
+            return self.place(seg);
+        }
+        (seg.layer, seg.ji) = layer;
+        self.start(seg)
+    }
+
     fn start(&mut self, seg: crate::model::Segment) -> Option<ParsedPassage> {
         self.open.replace(ParsedPassage { section: self.section.clone(), segments: vec![seg] })
     }
@@ -106,8 +129,13 @@ pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<Par
     let mut passages: Vec<ParsedPassage> = Vec::new();
     let mut grouping = Grouping::default();
     for range in paragraphs(raw) {
-        if let Some(seg) = paragraph_segment(raw, lines, range) {
-            passages.extend(grouping.place(seg));
+        let text = &raw[range.clone()];
+        let layer = paragraph_layer(text);
+        for (i, piece) in split::pieces(text, split::MAX_PASSAGE_CHARS).into_iter().enumerate() {
+            let piece = range.start + piece.start..range.start + piece.end;
+            if let Some(seg) = paragraph_segment(raw, lines, piece) {
+                passages.extend(grouping.place_piece(seg, i, layer));
+            }
         }
     }
     passages.extend(grouping.open);
@@ -144,6 +172,8 @@ pub struct PlainStream<R> {
     pending_lines: Vec<LineStarts>,
     ordinal: u32,
     done: bool,
+    /// The paragraph being placed a piece at a time.
+    cut: Option<split::Cut>,
 }
 
 impl<R: std::io::BufRead> PlainStream<R> {
@@ -159,6 +189,7 @@ impl<R: std::io::BufRead> PlainStream<R> {
             pending_lines: Vec::new(),
             ordinal: 0,
             done: false,
+            cut: None,
         }
     }
 
@@ -237,36 +268,41 @@ impl<R: std::io::BufRead> Iterator for PlainStream<R> {
             return None;
         }
         loop {
-            let para = match self.paragraph() {
-                Ok(p) => p,
-                Err(e) => {
+            if self.cut.is_none() {
+                let para = match self.paragraph() {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                };
+                let Some((text, at, first_line)) = para else {
                     self.done = true;
-                    return Some(Err(e));
-                }
-            };
-            let Some((text, at, first_line)) = para else {
-                self.done = true;
-                let open = self.grouping.open.take()?;
-                let lines = std::mem::take(&mut self.pending_lines);
-                return Some(Ok(self.number(open, &lines)));
-            };
-            // The paragraph parsed alone: it starts at a line start, so its
-            // columns are the file's; lines and offsets are shifted.
-            let local = LineIndex::new(&text);
-            let Some(mut seg) = paragraph_segment(&text, &local, 0..text.len()) else {
+                    let open = self.grouping.open.take()?;
+                    let lines = std::mem::take(&mut self.pending_lines);
+                    return Some(Ok(self.number(open, &lines)));
+                };
+                let layer = paragraph_layer(&text);
+                self.cut = Some(split::Cut::new(text, at, first_line, layer));
+            }
+            let cut = self.cut.as_mut().expect("set just above");
+            let Some((i, piece)) = cut.next_piece() else {
+                self.cut = None;
                 continue;
             };
-            let starts: Vec<LineStarts> = std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-                .filter(|&s| s < text.len())
-                .enumerate()
-                .map(|(k, s)| (at + s, first_line + k as u32))
-                .collect();
-            seg.line += first_line - 1;
+            // The piece parsed in its paragraph alone: the paragraph starts
+            // at a line start, so its columns are the file's; lines and
+            // offsets are shifted.
+            let Some(mut seg) = paragraph_segment(&cut.text, &cut.local, piece.clone()) else {
+                continue;
+            };
+            let starts = cut.starts_of(&piece);
+            seg.line += cut.first_line - 1;
             for off in &mut seg.offsets {
-                *off += at as u32;
+                *off += cut.at as u32;
             }
-            if let Some(closed) = self.grouping.place(seg) {
+            let layer = cut.layer;
+            if let Some(closed) = self.grouping.place_piece(seg, i, layer) {
                 let lines = std::mem::replace(&mut self.pending_lines, starts);
                 return Some(Ok(self.number(closed, &lines)));
             }

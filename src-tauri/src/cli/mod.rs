@@ -137,7 +137,10 @@ enum Command {
         #[arg(long)]
         actor: Option<String>,
     },
-    /// Add your own plain-text works (UTF-8, GB18030 or Big5) to the library.
+    /// Add your own plain-text works (UTF-8, UTF-16, GB18030 or Big5) to the library.
+    ///
+    /// Paragraphs are separated by blank lines; one longer than 20,000
+    /// characters becomes several passages, cut at line ends where it can.
     Import {
         /// Files, or folders of .txt files
         #[arg(required = true)]
