@@ -198,7 +198,9 @@ impl Generations {
     /// a real folder (a file, a link — broken or not — or anything else),
     /// by renaming it beside, so nothing is followed or deleted through a
     /// link and nothing of the user's is lost; then makes sure the folder
-    /// exists. Returns where the thing was moved. Writers only.
+    /// exists; of the things moved aside so far only the newest is kept
+    /// ([`Generations::prune_moved_aside`]). Returns where the thing was
+    /// moved. Writers only.
     pub fn prepare(&self) -> Result<Option<PathBuf>> {
         let mut moved = None;
         if let Ok(m) = std::fs::symlink_metadata(&self.root)
@@ -213,6 +215,7 @@ impl Generations {
             std::fs::rename(&self.root, &aside).map_err(io_err(&self.root))?;
             moved = Some(aside);
         }
+        self.prune_moved_aside();
         match std::fs::create_dir(&self.root) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
@@ -222,6 +225,39 @@ impl Generations {
             Err(e) => return Err(io_err(&self.root)(e)),
         }
         Ok(moved)
+    }
+
+    /// Removes the things moved aside by [`Generations::prepare`] but the
+    /// newest: each is kept in case it was the user's, but they piled up
+    /// for ever (the outside tester found `index.moved-aside-*` folders that
+    /// were never removed). The newest stays until the next is moved aside.
+    /// A link is removed itself, never what it points to. Best effort: what
+    /// cannot be removed stays for the next time.
+    fn prune_moved_aside(&self) {
+        let (Some(dir), Some(name)) = (self.root.parent(), self.root.file_name()) else {
+            return;
+        };
+        let prefix = format!("{}.moved-aside-", name.to_string_lossy());
+        let Ok(entries) =
+            std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir })
+        else {
+            return;
+        };
+        let mut aside: Vec<(u128, PathBuf)> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                let stamp = n.strip_prefix(&prefix)?.parse().ok()?;
+                Some((stamp, e.path()))
+            })
+            .collect();
+        aside.sort();
+        aside.pop();
+        for (_, path) in aside {
+            let real_dir = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            let _ =
+                if real_dir { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+        }
     }
 
     /// Builds a complete generation for `corpus` beside the current one and
