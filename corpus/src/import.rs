@@ -362,15 +362,14 @@ fn other_language<R: Read + Seek>(
     guess: &'static Encoding,
 ) -> Result<Option<&'static str>, ImportError> {
     use encoding_rs::{EUC_JP, EUC_KR, ISO_2022_JP, SHIFT_JIS};
-    let (language, script): (&str, fn(char) -> bool) = if [SHIFT_JIS, EUC_JP, ISO_2022_JP]
-        .contains(&guess)
-    {
-        ("Japanese", |c| matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}'))
-    } else if guess == EUC_KR {
-        ("Korean", |c| matches!(c, '\u{AC00}'..='\u{D7A3}' | '\u{1100}'..='\u{11FF}'))
-    } else {
-        return Ok(None);
-    };
+    let (language, script): (&str, fn(char) -> bool) =
+        if [SHIFT_JIS, EUC_JP, ISO_2022_JP].contains(&guess) {
+            ("Japanese", |c| matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}'))
+        } else if guess == EUC_KR {
+            ("Korean", |c| matches!(c, '\u{AC00}'..='\u{D7A3}' | '\u{1100}'..='\u{11FF}'))
+        } else {
+            return Ok(None);
+        };
     let mut found = ScriptSeen { script, seen: false };
     legacy_pass(input, chunk, guess, &mut found)?;
     Ok(found.seen.then_some(language))
@@ -471,8 +470,12 @@ mod tests {
         assert_eq!(e, ImportError::OtherEncoding { encoding: "Shift_JIS", language: "Japanese" });
         assert!(e.to_string().contains("save it as UTF-8"), "{e}");
         let (jp, _, _) = encoding_rs::EUC_JP.encode("射は仁の道なり。射は正しきを己に求む。");
-        assert!(matches!(decode(&jp), Err(ImportError::OtherEncoding { language: "Japanese", .. })));
-        let (kr, _, _) = encoding_rs::EUC_KR.encode("활쏘기는 인의 길이다. 활을 쏘는 사람은 자기를 바르게 한다.");
+        assert!(matches!(
+            decode(&jp),
+            Err(ImportError::OtherEncoding { language: "Japanese", .. })
+        ));
+        let (kr, _, _) = encoding_rs::EUC_KR
+            .encode("활쏘기는 인의 길이다. 활을 쏘는 사람은 자기를 바르게 한다.");
         assert!(matches!(decode(&kr), Err(ImportError::OtherEncoding { language: "Korean", .. })));
     }
 
@@ -486,7 +489,8 @@ mod tests {
         // A few characters are too few for any detector to be sure of the
         // encoding (射禮 in GB18030 is also Big5 扞跎), but none of them is
         // refused as Japanese or Korean.
-        for short in ["射", "射禮", "主人戒賓", "賓出迎再拜", "主人答再拜,乃請。"] {
+        for short in ["射", "射禮", "主人戒賓", "賓出迎再拜", "主人答再拜,乃請。"]
+        {
             let (gb, _, _) = GB18030.encode(short);
             assert!(decode(&gb).is_ok(), "{short}");
             let (big5, _, _) = BIG5.encode(short);

@@ -19,7 +19,12 @@ pub fn corpus(json: bool) -> Result<()> {
         let layers: Vec<String> =
             s.layers.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{k} {n}")).collect();
         println!("{:<18} {:<26} {} · {} ({:?})", s.id, s.origin, s.work, s.edition, s.script);
-        println!("{:<18} {}: {}", "", super::shared::count(s.passages as u64, "passage"), layers.join(", "));
+        println!(
+            "{:<18} {}: {}",
+            "",
+            super::shared::count(s.passages as u64, "passage"),
+            layers.join(", ")
+        );
     }
     Ok(())
 }
