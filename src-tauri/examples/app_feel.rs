@@ -47,11 +47,20 @@ struct Options {
     runs: usize,
     ui_json: Option<PathBuf>,
     data: Option<PathBuf>,
+    /// Only the start-up launches, with their breakdown on stderr; no
+    /// keystroke figures and no files written (for comparing builds).
+    startup_only: bool,
 }
 
 fn options() -> Options {
-    let mut o =
-        Options { app: None, dir: PathBuf::from("bench"), runs: 9, ui_json: None, data: None };
+    let mut o = Options {
+        app: None,
+        dir: PathBuf::from("bench"),
+        runs: 9,
+        ui_json: None,
+        data: None,
+        startup_only: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -61,6 +70,7 @@ fn options() -> Options {
             "--runs" => o.runs = val().parse().expect("--runs N"),
             "--ui-json" => o.ui_json = Some(PathBuf::from(val())),
             "--data" => o.data = Some(PathBuf::from(val())),
+            "--startup-only" => o.startup_only = true,
             other => panic!("unknown argument {other}"),
         }
     }
@@ -136,16 +146,28 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
     let mut times = Vec::new();
     let mut page = Vec::new();
     let mut failures = Vec::new();
+    // Each moment of the start, ms after spawn, over the counted launches.
+    let mut moments: Vec<(String, Vec<f64>)> = Vec::new();
     // One launch first, not counted: it warms the page cache.
     for i in 0..=runs {
         match launch_once(app, data) {
-            Ok((ms, page_ms)) => {
+            Ok(Launch { ms, page_ms, marks }) => {
                 eprintln!(
                     "app_feel: launch {i}: interactive after {ms:.0} ms (page {page_ms:.0} ms)"
+                );
+                eprintln!(
+                    "app_feel:   {}",
+                    marks.iter().map(|(n, t)| format!("{n} {t:.0}")).collect::<Vec<_>>().join(", ")
                 );
                 if i > 0 {
                     times.push(ms);
                     page.push(page_ms);
+                    for (name, t) in marks {
+                        match moments.iter_mut().find(|(n, _)| *n == name) {
+                            Some((_, v)) => v.push(t),
+                            None => moments.push((name, vec![t])),
+                        }
+                    }
                 }
             }
             Err(e) => {
@@ -158,7 +180,23 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
     sorted.sort_by(f64::total_cmp);
     let mut p = page.clone();
     p.sort_by(f64::total_cmp);
+    // The breakdown: each moment's median, in the order of the medians.
+    let mut breakdown: Vec<(String, f64, usize)> = moments
+        .into_iter()
+        .map(|(name, mut v)| {
+            v.sort_by(f64::total_cmp);
+            (name, percentile(&v, 50.0), v.len())
+        })
+        .collect();
+    breakdown.sort_by(|a, b| a.1.total_cmp(&b.1));
+    eprintln!("app_feel: start-up breakdown, median ms after spawn ({} launches):", times.len());
+    let mut before = 0.0;
+    for (name, at, n) in &breakdown {
+        eprintln!("app_feel:   {at:7.1}  (+{:6.1})  {name}{}", at - before, if *n < times.len() { format!(" [{n} launches]") } else { String::new() });
+        before = *at;
+    }
     json!({
+        "breakdown_median_ms": breakdown.iter().map(|(n, t, _)| json!([n, r3(*t)])).collect::<Vec<_>>(),
         "runs": times.len(),
         "median_ms": r3(percentile(&sorted, 50.0)),
         "min_ms": r3(*sorted.first().unwrap_or(&f64::NAN)),
@@ -169,8 +207,24 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
     })
 }
 
-fn launch_once(app: &Path, data: &Path) -> Result<(f64, f64), String> {
+/// One launch: spawn → interactive, the page's own clock at that moment,
+/// and every moment the app printed on the way (ms after spawn).
+struct Launch {
+    ms: f64,
+    page_ms: f64,
+    marks: Vec<(String, f64)>,
+}
+
+fn unix_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+fn launch_once(app: &Path, data: &Path) -> Result<Launch, String> {
     let start = Instant::now();
+    let start_unix = unix_ms();
     let mut child = Command::new(app)
         .env("SHELI_DATA_DIR", data)
         .env("SHELI_REPORT_INTERACTIVE", "1")
@@ -182,19 +236,35 @@ fn launch_once(app: &Path, data: &Path) -> Result<(f64, f64), String> {
     let stdout = child.stdout.take().expect("piped");
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
+        // The trace (src-tauri/src/app/startup_trace.rs): marks, then the
+        // interactive line.
+        let mut marks = Vec::new();
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             if let Some(rest) = line.strip_prefix("sheli-interactive ") {
-                let _ = tx.send((Instant::now(), rest.to_owned()));
+                let _ = tx.send((Instant::now(), rest.to_owned(), marks));
                 return;
+            }
+            let mark = line.strip_prefix("sheli-mark ").map(|r| ("", r)).or_else(|| {
+                line.strip_prefix("sheli-page-mark ").map(|r| ("page:", r))
+            });
+            if let Some((prefix, rest)) = mark {
+                let mut words = rest.split_whitespace();
+                if let (Some(name), Some(Ok(at))) = (words.next(), words.next().map(str::parse::<f64>)) {
+                    marks.push((format!("{prefix}{name}"), at));
+                }
             }
         }
     });
     let got = rx.recv_timeout(Duration::from_secs(30));
     let _ = child.kill();
     let _ = child.wait();
-    let (at, rest) = got.map_err(|_| "no interactive line within 30 s".to_string())?;
+    let (at, rest, marks) = got.map_err(|_| "no interactive line within 30 s".to_string())?;
     let page_ms = rest.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
-    Ok(((at - start).as_secs_f64() * 1000.0, page_ms))
+    let ms = (at - start).as_secs_f64() * 1000.0;
+    let mut marks: Vec<(String, f64)> =
+        marks.into_iter().map(|(n, t): (String, f64)| (n, t - start_unix)).collect();
+    marks.push(("interactive".into(), ms));
+    Ok(Launch { ms, page_ms, marks })
 }
 
 fn fmt(v: &Value) -> String {
@@ -317,6 +387,16 @@ fn main() {
         }
     };
     std::fs::create_dir_all(&data).expect("data dir");
+    if o.startup_only {
+        let app = o.app.as_ref().expect("--startup-only needs --app");
+        eprintln!("app_feel: load before: {}", load());
+        let s = startup(app, &data, o.runs);
+        eprintln!(
+            "app_feel: interactive median {} ms, min {} ms, max {} ms, page median {} ms; load after: {}",
+            s["median_ms"], s["min_ms"], s["max_ms"], s["page_median_ms"], load()
+        );
+        return;
+    }
     let load_start = load();
     eprintln!("app_feel: backend keystroke latency…");
     let keystroke = keystroke_backend(&data);

@@ -32,6 +32,7 @@ pub mod search_table;
 pub mod search_views;
 pub mod settings;
 pub mod stage_commands;
+pub mod startup_trace;
 pub mod state;
 pub mod store_commands;
 pub mod study;
@@ -71,14 +72,17 @@ pub const NO_DISPLAY: &str = "sheli: no display to open the window on (is this a
 /// so in one line and exits with status 1: GTK would otherwise panic inside
 /// Tauri with a build path.
 pub fn run() {
+    startup_trace::mark("main");
     keep_library_files_in_data_dir();
     #[cfg(target_os = "linux")]
     if gtk::init().is_err() {
         eprintln!("{NO_DISPLAY}");
         std::process::exit(1);
     }
+    startup_trace::mark("gtk");
     let result = tauri::Builder::default()
         .setup(|app| {
+            startup_trace::mark("setup");
             let data_dir = data_dir(app.handle())?;
             // The window is made here, not from the configuration, so that
             // the web engine keeps its data and caches in the data folder
@@ -91,15 +95,23 @@ pub fn run() {
                 .find(|w| w.label == "main")
                 .ok_or("tauri.conf.json describes no main window")?
                 .clone();
+            // The texts are read, then the search index opened (or built),
+            // off the main thread (below): the web engine starts meanwhile;
+            // a command that needs the texts waits for them
+            // (AppState::corpus), and the window hears of the index's
+            // progress as events.
+            let state: SharedState = Arc::new(AppState::starting(data_dir.clone()));
+            app.manage(Arc::clone(&state));
+            startup_trace::mark("state");
             tauri::WebviewWindowBuilder::from_config(app.handle(), &main)?
                 .data_directory(data_dir.join("webview"))
+                .initialization_script(start_script(&state))
                 .build()?;
-            let state: SharedState = Arc::new(AppState::load(data_dir));
-            app.manage(Arc::clone(&state));
-            // The search index opens (or is built) off the main thread; the
-            // window does not wait, and hears of progress as events.
+            startup_trace::mark("window");
             let handle = app.handle().clone();
             std::thread::Builder::new().name("sheli-index".into()).spawn(move || {
+                state.load_texts();
+                startup_trace::mark("texts");
                 search::open_index(&state, &|status| {
                     let _ = handle.emit(INDEX_STATUS_EVENT, status);
                 });
@@ -167,10 +179,31 @@ pub fn run() {
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
         ])
-        .run(tauri::tauri_build_context!());
+        .build(tauri::tauri_build_context!())
+        .map(|app| {
+            app.run(|_, event| {
+                if let tauri::RunEvent::Ready = event {
+                    startup_trace::mark("loop");
+                }
+            })
+        });
     if let Err(e) = result {
         eprintln!("sheli: the app could not start: {e}");
         std::process::exit(1);
+    }
+}
+
+/// What the page knows before its first line runs: the settings (with the
+/// place to restore and the interface's language), so that the first view
+/// needs no round trip for them (`shell/settings.svelte.ts` reads
+/// `__SHELI_START__` on the window's first load only; a reload asks
+/// `get_settings`, since they may have changed since). Settings that cannot
+/// be read leave it out: the page then asks, and shows why.
+fn start_script(state: &AppState) -> String {
+    let settings = state.settings.get().ok().and_then(|s| serde_json::to_string(&s).ok());
+    match settings {
+        Some(json) => format!("window.__SHELI_START__ = Object.freeze({{ settings: {json} }});"),
+        None => String::new(),
     }
 }
 

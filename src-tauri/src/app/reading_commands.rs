@@ -8,8 +8,6 @@
 //! [`super::study`], which the tests call; these only move it off the main
 //! thread (see `commands.rs` for the pattern).
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use sheli_corpus::HeadingBasis;
 
 use super::commands::validate_id;
@@ -84,27 +82,7 @@ pub fn contents(
         .collect()
 }
 
-/// Set to make the app print one line on stdout when the UI first becomes
-/// interactive (`make bench` measures start-up with it).
-pub const REPORT_INTERACTIVE_ENV: &str = "SHELI_REPORT_INTERACTIVE";
-
-/// `ui_ready(page_ms)`: the UI says its first view is interactive,
-/// `page_ms` after the page started loading. With `SHELI_REPORT_INTERACTIVE`
-/// set, prints `sheli-interactive <unix ms> <page ms>` on stdout; otherwise
-/// does nothing.
-pub fn ui_ready(page_ms: f64) -> AppResult<()> {
-    if !page_ms.is_finite() || !(0.0..=3_600_000.0).contains(&page_ms) {
-        return Err(AppError::invalid("page_ms must be a number of milliseconds"));
-    }
-    if std::env::var_os(REPORT_INTERACTIVE_ENV).is_some() {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs_f64() * 1000.0)
-            .unwrap_or(0.0);
-        println!("sheli-interactive {now:.1} {page_ms:.1}");
-    }
-    Ok(())
-}
+pub use super::startup_trace::{REPORT_INTERACTIVE_ENV, ui_ready};
 
 pub mod ipc {
     use tauri::State;
@@ -177,8 +155,8 @@ pub mod ipc {
     }
 
     #[tauri::command]
-    pub async fn ui_ready(page_ms: f64) -> AppResult<()> {
-        super::ui_ready(page_ms)
+    pub async fn ui_ready(page_ms: f64, marks: Option<Vec<(String, f64)>>) -> AppResult<()> {
+        super::ui_ready(page_ms, marks)
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use sheli_corpus::{Corpus, Layer};
 
 use super::error::{AppError, ErrorKind};
-use super::reading_commands::{aligned, card, cards, index_status, picture, search, ui_ready};
+use super::reading_commands::{aligned, card, cards, index_status, picture, search};
 use super::search::{IndexState, MAX_QUERY_CHARS, SearchQuery, open_index};
 use super::settings::DisplayScript;
 use super::state::AppState;
@@ -355,13 +355,6 @@ fn pictures_are_served_by_built_in_name_only() {
     for bad in ["../hou.svg", "", "/etc/passwd", "hou.svg\0", &"a".repeat(100)] {
         assert!(matches!(picture(bad), Err(AppError::InvalidInput(_))), "{bad:?}");
     }
-}
-
-#[test]
-fn ui_ready_takes_a_time_and_nothing_else() {
-    assert!(ui_ready(123.4).is_ok());
-    assert!(ui_ready(f64::NAN).is_err());
-    assert!(ui_ready(-1.0).is_err());
 }
 
 #[test]

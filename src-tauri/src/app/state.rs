@@ -7,7 +7,7 @@
 //! read-only) so that one slow command does not hold up the others.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
 
 use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, EditionScript};
@@ -29,8 +29,12 @@ pub struct AppState {
     /// parsed, the user's read on demand (`Library::open_lazy`). An error is kept
     /// (not raised) so that the window still opens and can say what went
     /// wrong. Replaced whole when the user imports texts; a command holds the
-    /// `Arc` it took for as long as it runs.
-    corpus: RwLock<Result<Arc<Corpus>, String>>,
+    /// `Arc` it took for as long as it runs. `None` while the app's start
+    /// still parses them ([`AppState::starting`]): the window and its first
+    /// settings do not wait for the texts, a command that needs them does.
+    corpus: Mutex<Option<Result<Arc<Corpus>, String>>>,
+    /// Wakes the commands waiting for the texts at start-up.
+    corpus_ready: Condvar,
     /// The user's texts the library left out, said in words (the window
     /// shows them above the library; a user must not lose a text unawares).
     left_out: RwLock<Vec<String>>,
@@ -53,6 +57,28 @@ impl AppState {
     /// grow with the library) and reads the settings from `data_dir`. The
     /// search index is opened later, off this thread.
     pub fn load(data_dir: PathBuf) -> AppState {
+        let state = AppState::starting(data_dir);
+        state.load_texts();
+        state
+    }
+
+    /// The state at the app's start, before its texts are read: the
+    /// settings and the user store are open, the texts come with
+    /// [`AppState::load_texts`], which the app runs on a thread of its own
+    /// while the window and its web engine start (issue 12's start-up:
+    /// parsing the built-in texts took a hundred milliseconds of the main
+    /// thread before the page could even be served). Until then, a command
+    /// that needs the texts waits for them.
+    pub fn starting(data_dir: PathBuf) -> AppState {
+        let mut state = AppState::with_corpus(Ok(Arc::new(Corpus::default())), data_dir);
+        state.corpus = Mutex::new(None);
+        state
+    }
+
+    /// Reads the library's texts (see [`AppState::load`]) and hands them to
+    /// the commands waiting for them.
+    pub fn load_texts(&self) {
+        let data_dir = &self.data_dir;
         let mut left_out = Vec::new();
         let corpus = sheli_library::Library::open_lazy(&data_dir)
             .map(|l| {
@@ -66,12 +92,16 @@ impl AppState {
         if let Err(e) = &corpus {
             eprintln!("sheli: the texts could not be loaded: {e}");
         }
-        let state = AppState::with_corpus(corpus, data_dir);
-        state.set_left_out(left_out);
-        if let Ok(c) = state.corpus() {
-            state.store.reanchor_in_background(c);
+        self.set_left_out(left_out);
+        self.fill_corpus(corpus);
+        if let Ok(c) = self.corpus() {
+            self.store.reanchor_in_background(c);
         }
-        state
+    }
+
+    fn fill_corpus(&self, corpus: Result<Arc<Corpus>, String>) {
+        *self.corpus.lock().unwrap_or_else(|e| e.into_inner()) = Some(corpus);
+        self.corpus_ready.notify_all();
     }
 
     /// A state over a given corpus (tests build the corpus once and share it).
@@ -82,7 +112,8 @@ impl AppState {
         let exports_dir = exports_dir(&data_dir);
         AppState {
             data_dir,
-            corpus: RwLock::new(corpus),
+            corpus: Mutex::new(Some(corpus)),
+            corpus_ready: Condvar::new(),
             left_out: RwLock::new(Vec::new()),
             settings,
             store,
@@ -92,16 +123,25 @@ impl AppState {
     }
 
     /// The parsed texts, or why they are unavailable.
+    /// Waits while the app's start is still reading them (commands run off
+    /// the main thread, so the wait holds up no window).
     pub fn corpus(&self) -> AppResult<Arc<Corpus>> {
         // Each update is one assignment, so a poisoned lock still holds a
         // whole value.
-        let corpus = self.corpus.read().unwrap_or_else(|e| e.into_inner());
-        corpus.clone().map_err(AppError::Corpus)
+        let slot = self.corpus.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = self
+            .corpus_ready
+            .wait_while(slot, |c| c.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        match &*slot {
+            Some(c) => c.clone().map_err(AppError::Corpus),
+            None => Err(AppError::Corpus("the texts are still being read".into())),
+        }
     }
 
     /// Replaces the texts (after an import).
     pub fn set_corpus(&self, corpus: Arc<Corpus>) {
-        *self.corpus.write().unwrap_or_else(|e| e.into_inner()) = Ok(corpus);
+        self.fill_corpus(Ok(corpus));
     }
 
     /// The user's texts the library left out, and why (one line each).
@@ -154,5 +194,30 @@ pub fn shown_label(corpus: &Corpus, source: Option<&str>, script: DisplayScript)
     match source.and_then(|id| corpus.source(id)) {
         Some(s) if s.info.user => Shown::new(s.info.script, script),
         _ => Shown::new(EditionScript::Traditional, script),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At start the window is up before the texts are read: the first
+    /// passage asked for comes when they are, not as an error.
+    #[test]
+    fn a_command_asking_for_the_texts_at_start_waits_for_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = Arc::new(AppState::starting(dir.path().to_path_buf()));
+        // The settings are there before the texts.
+        assert!(state.settings.get().is_ok());
+        let asker = {
+            let state = Arc::clone(&state);
+            std::thread::spawn(move || {
+                state.corpus().map(|c| c.passage("xiangshe.zhushu.0143").map(|p| p.id.clone()).ok())
+            })
+        };
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        state.load_texts();
+        let got = asker.join().unwrap().expect("the texts, not an error");
+        assert_eq!(got.as_deref(), Some("xiangshe.zhushu.0143"));
     }
 }

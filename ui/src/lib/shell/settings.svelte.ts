@@ -24,6 +24,24 @@ export function clampCharSize(n: number): number {
   return Math.min(CHAR_SIZE_MAX, Math.max(CHAR_SIZE_MIN, Math.round(n)));
 }
 
+/**
+ * The settings the backend wrote into the page before it loaded
+ * (`start_script` in src-tauri/src/app/mod.rs), so that the first view needs
+ * no round trip: on the window's first load only. After a reload they may
+ * be stale (changed since the window opened), so the page asks again.
+ */
+export function startSettings(): Settings | null {
+  const start = (globalThis as { __SHELI_START__?: { settings?: Settings } }).__SHELI_START__;
+  if (!start?.settings || typeof start.settings !== "object") return null;
+  const nav = typeof performance !== "undefined" && typeof performance.getEntriesByType === "function"
+    ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
+    : undefined;
+  if (nav && nav.type !== "navigate") return null;
+  // Taken once: a later load() (none today) asks the backend.
+  (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__ = undefined;
+  return { ...DEFAULT_SETTINGS, ...start.settings };
+}
+
 export class SettingsStore {
   value: Settings = $state({ ...DEFAULT_SETTINGS });
   loaded = $state(false);
@@ -40,7 +58,7 @@ export class SettingsStore {
    */
   async load(beforeShown?: (s: Settings) => void): Promise<void> {
     try {
-      const s = await api.getSettings();
+      const s = startSettings() ?? (await api.getSettings());
       this.#stored = s;
       this.value = s;
       this.error = null;

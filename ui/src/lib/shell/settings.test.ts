@@ -25,6 +25,43 @@ function fakeBackend(initial: Settings) {
   return { saves, stored: () => stored };
 }
 
+describe("settings written into the page at start", () => {
+  afterEach(() => {
+    delete (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__;
+  });
+
+  it("show the first view without asking the backend, the place and language with them", async () => {
+    const asked: string[] = [];
+    setTransport(async (cmd) => {
+      asked.push(cmd);
+      return SAMPLE_SETTINGS;
+    });
+    (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__ = {
+      settings: { ...SAMPLE_SETTINGS, place: "#/read/xiangshe.zhushu.0143", locale: "zh-Hant" },
+    };
+    const s = new SettingsStore();
+    let seen: Settings | null = null;
+    const done = s.load((v) => (seen = v));
+    // In the same turn: no flash of a loading view or the library first.
+    expect(s.loaded).toBe(true);
+    expect(seen!.place).toBe("#/read/xiangshe.zhushu.0143");
+    expect(s.value.locale).toBe("zh-Hant");
+    await done;
+    expect(asked).toEqual([]);
+  });
+
+  it("are used once: a second load asks the backend", async () => {
+    fakeBackend({ ...SAMPLE_SETTINGS, script: "simplified" });
+    (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__ = { settings: { ...SAMPLE_SETTINGS, script: "traditional" } };
+    const first = new SettingsStore();
+    await first.load();
+    expect(first.value.script).toBe("traditional");
+    const again = new SettingsStore();
+    await again.load();
+    expect(again.value.script).toBe("simplified");
+  });
+});
+
 describe("SettingsStore", () => {
   it("loads the stored settings", async () => {
     fakeBackend({ ...SAMPLE_SETTINGS, script: "simplified" });
