@@ -268,6 +268,65 @@ describe("Search refined, sorted and exported", () => {
     await browser.keys("Escape");
   });
 
+  it("clears the scope when a new query is typed over the old one (Ctrl+K, type), unless kept", async () => {
+    // the outside tester's fault 7: only emptying the box first cleared it
+    await typeQuery("拜");
+    await waitForResults();
+    const all = await counts();
+    await expect($('[data-testid="search-keep-scope"]')).not.toBeSelected();
+    await $('[data-testid="facet-layer-jing"]').click();
+    await countsChangedFrom(all);
+    await expect($('[data-testid="scope-chip-layer"]')).toBeDisplayed();
+    await browser.keys(["Control", "k"]);
+    await expect($('[data-testid="search-input"]')).toBeFocused();
+    await browser.keys([..."觶"]);
+    await expect($('[data-testid="search-input"]')).toHaveValue("觶");
+    await expect($('[data-testid="scope-chip-layer"]')).not.toBeExisting();
+    await browser.waitUntil(async () => (await $('[data-testid="search-announce"]').getProperty("textContent")).includes("Scope cleared"), {
+      timeoutMsg: "the cleared scope was not announced",
+    });
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+
+  it("after a refinement a collocate narrows the whole search, never to 0; the collocations are one tab stop", async () => {
+    // the outside tester's fault 2: 拜, within it 主人, then 答再 → "答再主人", 0 results
+    await typeQuery("拜");
+    await waitForResults();
+    const alone = await counts();
+    await $('[data-testid="search-within-button"]').click();
+    await $('[data-testid="search-input"]').addValue("主人");
+    const refined = await countsChangedFrom(alone);
+    await press('[data-testid="collocations-toggle"]');
+    await $('[data-testid="collocations"]').waitForDisplayed();
+    const buttons = await $$('[data-testid="collocations"] [data-testid="collocate"]');
+    expect(buttons.length).toBeGreaterThan(3);
+    // one tab stop: the first; the arrows move inside, Tab leaves the list
+    const stops = await browser.execute(() =>
+      Array.from(document.querySelectorAll('[data-testid="collocate"]')).filter((b) => b.tabIndex === 0).length,
+    );
+    expect(stops).toBe(1);
+    await browser.execute((b) => b.focus(), buttons[0]);
+    await browser.keys("ArrowRight");
+    expect(await browser.execute((b) => document.activeElement === b, buttons[1])).toBe(true);
+    await browser.keys("Tab");
+    expect(await browser.execute(() => !!document.activeElement?.closest('[data-testid="collocations"]'))).toBe(false);
+    // the first two-character left neighbour, as the tester clicked it
+    const first = await $('[data-testid="collocations-left-words"] [data-testid="collocate"]');
+    const key = await first.getAttribute("data-key");
+    await browser.execute((e) => e.scrollIntoView({ block: "center" }), first);
+    await first.click();
+    const narrowed = await countsChangedFrom(refined);
+    expect(narrowed.segments).toBeGreaterThan(0);
+    expect(narrowed.segments).toBeLessThanOrEqual(refined.segments);
+    expect(await chips()).toEqual(["拜", "主人", key]);
+    await shot("collocate-after-refinement");
+    await press('[data-testid="collocations-toggle"]');
+    for (let i = 0; i < 3; i++) await $('[data-testid="refinement-chip"]').click();
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+
   it("steps from hit to hit through every result, across passages", async () => {
     await typeQuery(PROXIMITY);
     await waitForResults();
