@@ -59,3 +59,19 @@ fn counts_of_one_are_singular() {
     let out = ok(&sheli(&data, &["search", "之"]));
     assert!(out.contains("occurrences in") && out.contains("segments"), "{out}");
 }
+
+#[test]
+fn a_file_without_blank_lines_is_imported_in_bounded_passages() {
+    // 300 lines of 1,000 characters and no blank line: one paragraph of
+    // 300,000 characters, once "1 passages"; now pieces of 19 whole lines.
+    let dir = tempfile::tempdir().unwrap();
+    let line: String = "主人揖賓升堂拜至".chars().cycle().take(999).collect::<String>() + "。\n";
+    let file = dir.path().join("long.txt");
+    std::fs::write(&file, line.repeat(300)).unwrap();
+    let data = dir.path().join("data");
+    let out = ok(&sheli(&data, &["import", file.to_str().unwrap()]));
+    assert!(out.contains(", 16 passages)"), "{out}");
+    let v = json(&sheli(&data, &["corpus", "--json"]));
+    let user = v.as_array().unwrap().iter().find(|s| s["id"].as_str().unwrap().starts_with("user."));
+    assert_eq!(user.unwrap()["passages"], 16);
+}
