@@ -195,7 +195,7 @@ fn search_tsv_and_csv_have_every_result_with_its_citation() {
     let editions: std::collections::BTreeSet<(&str, &str)> =
         rows[1..].iter().map(|r| (r[2].as_str(), r[1].as_str())).collect();
     assert!(editions.contains(&("xiangshe.zhushu", "儀禮註疏")), "{editions:?}");
-    assert!(editions.contains(&("yanli.zhushu", "儀禮注疏")), "{editions:?}");
+    assert!(editions.contains(&("yanli.zhushu", "儀禮註疏")), "{editions:?}");
     assert!(rows[1..].iter().any(|r| r[5] == "記") && rows[1..].iter().any(|r| r[5] == "疏"));
 
     // CSV: the same rows, quoted where a cell holds a comma (the texts are
