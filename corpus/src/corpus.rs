@@ -93,10 +93,18 @@ impl TextCounts {
     /// Counts one more passage.
     pub fn add(&mut self, passage: &Passage) {
         self.passages += 1;
+        // Looked up before inserting: an owned key per segment was an
+        // allocation per paragraph of an imported text.
+        let mut bump = |label: &str| match self.layers.get_mut(label) {
+            Some(n) => *n += 1,
+            None => {
+                self.layers.insert(label.to_owned(), 1);
+            }
+        };
         for seg in &passage.segments {
-            *self.layers.entry(seg.layer.label().to_owned()).or_default() += 1;
+            bump(seg.layer.label());
             if seg.layer == Layer::Jing && seg.ji {
-                *self.layers.entry("記".to_owned()).or_default() += 1;
+                bump("記");
             }
         }
     }

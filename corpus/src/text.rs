@@ -98,12 +98,30 @@ impl<'a> SegmentBuilder<'a> {
     /// Finishes the segment, trimming whitespace at both ends. Returns `None`
     /// when nothing but whitespace was collected.
     pub fn finish(self, layer: Layer) -> Option<Segment> {
-        let chars: Vec<char> = self.text.chars().collect();
-        let first = chars.iter().position(|c| !c.is_whitespace())?;
-        let last = chars.iter().rposition(|c| !c.is_whitespace())?;
-        let text: String = chars[first..=last].iter().collect();
-        let offsets = self.offsets[first..=last].to_vec();
-        let (line, column) = self.lines.line_col(self.raw, offsets[0] as usize);
+        // The text and its offsets are trimmed in place, not copied through
+        // a `Vec<char>` and collected again: a user's text is parsed a
+        // paragraph at a time twice per import (to count and to index), so
+        // this runs over every character of it. `trim` drops what
+        // `char::is_whitespace` says, as that walk did. Shrinking (in place
+        // with glibc) keeps the built-in texts, held for the app's life, at
+        // the size the copies had.
+        let SegmentBuilder { raw, lines, mut text, mut offsets, .. } = self;
+        let (lead_bytes, kept_bytes, kept_chars) = {
+            let kept = text.trim();
+            if kept.is_empty() {
+                return None;
+            }
+            let lead = kept.as_ptr() as usize - text.as_ptr() as usize;
+            (lead, kept.len(), kept.chars().count())
+        };
+        let lead_chars = text[..lead_bytes].chars().count();
+        text.truncate(lead_bytes + kept_bytes);
+        text.drain(..lead_bytes);
+        text.shrink_to_fit();
+        offsets.truncate(lead_chars + kept_chars);
+        offsets.drain(..lead_chars);
+        offsets.shrink_to_fit();
+        let (line, column) = lines.line_col(raw, offsets[0] as usize);
         Some(Segment {
             layer,
             text,

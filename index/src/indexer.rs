@@ -304,7 +304,7 @@ pub fn add_sources(
                 let start = seq;
                 let mut failed = None;
                 for passage in stream {
-                    let streamed = match passage {
+                    let mut streamed = match passage {
                         Ok(p) => p,
                         Err(e) => {
                             failed = Some(e.to_string());
@@ -313,7 +313,7 @@ pub fn add_sources(
                     };
                     let passage = &streamed.passage;
                     for i in 0..passage.segments.len() {
-                        let line_starts = streamed.line_starts[i].clone();
+                        let line_starts = std::mem::take(&mut streamed.line_starts[i]);
                         builder.add(&SegmentDoc::of(
                             source,
                             passage,

@@ -563,7 +563,8 @@ fn count_pieces(
         let reader = std::io::BufReader::with_capacity(256 * 1024, reader);
         let mut counts = sheli_corpus::TextCounts::counting();
         let mut failed = None;
-        for passage in sheli_corpus::parse::PlainStream::new(info, reader) {
+        let passages = sheli_corpus::parse::PlainStream::new(info, reader).without_line_starts();
+        for passage in passages {
             match passage {
                 Ok(p) => counts.add(&p.passage),
                 Err(e) => {

@@ -174,6 +174,9 @@ pub struct PlainStream<R> {
     done: bool,
     /// The paragraph being placed a piece at a time.
     cut: Option<split::Cut>,
+    /// Whether each passage comes with its segments' line starts (not
+    /// wanted when the passages are only counted).
+    with_line_starts: bool,
 }
 
 impl<R: std::io::BufRead> PlainStream<R> {
@@ -190,7 +193,16 @@ impl<R: std::io::BufRead> PlainStream<R> {
             ordinal: 0,
             done: false,
             cut: None,
+            with_line_starts: true,
         }
+    }
+
+    /// The same passages with no line starts (every segment's list empty):
+    /// for counting them, which needs none, so the walk over each segment's
+    /// characters is not made.
+    pub fn without_line_starts(mut self) -> PlainStream<R> {
+        self.with_line_starts = false;
+        self
     }
 
     /// The next paragraph: its text (from the start of its first line to the
@@ -221,14 +233,24 @@ impl<R: std::io::BufRead> PlainStream<R> {
 
     fn number(&mut self, p: ParsedPassage, lines: &[LineStarts]) -> StreamedPassage {
         self.ordinal += 1;
+        let with_line_starts = self.with_line_starts;
         let line_starts = p
             .segments
             .iter()
             .map(|seg| {
+                if !with_line_starts {
+                    return Vec::new();
+                }
+                // A segment's offsets only grow: its lines are walked
+                // forward beside them, not searched for each character.
                 let mut out = Vec::new();
                 let mut last = seg.line;
+                let mut k = seg.offsets.first().map_or(0, |&off| line_index(lines, off as usize));
                 for (c, &off) in seg.offsets.iter().enumerate() {
-                    let l = line_of(lines, off as usize);
+                    while k + 1 < lines.len() && lines[k + 1].0 <= off as usize {
+                        k += 1;
+                    }
+                    let l = lines.get(k).map_or(last, |&(_, l)| l);
                     if l != last {
                         out.push((c as u32, l));
                         last = l;
@@ -255,9 +277,9 @@ impl<R: std::io::BufRead> PlainStream<R> {
 /// still open (its paragraphs' lines), for the line of any of its offsets.
 type LineStarts = (usize, u32);
 
-fn line_of(lines: &[LineStarts], byte: usize) -> u32 {
-    let i = lines.partition_point(|&(s, _)| s <= byte);
-    lines[i.saturating_sub(1)].1
+/// The index in `lines` of the line holding `byte`.
+fn line_index(lines: &[LineStarts], byte: usize) -> usize {
+    lines.partition_point(|&(s, _)| s <= byte).saturating_sub(1)
 }
 
 impl<R: std::io::BufRead> Iterator for PlainStream<R> {
