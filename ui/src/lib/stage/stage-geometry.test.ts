@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { BREAK, ROW, UNIT, facingDegrees, facingVector, frame, spread } from "./stage-geometry";
+import { BREAK, ROW, UNIT, boxesOverlap, facingDegrees, facingVector, figureBoxes, frame, groundBox, nudgeLabels, spread } from "./stage-geometry";
 import { samplePlan } from "./stage-fixtures";
 
 describe("the plan's frame", () => {
@@ -73,5 +73,27 @@ describe("figures near one another", () => {
     // Many on one spot: every one somewhere else.
     const many = spread(Array.from({ length: 12 }, () => at(-4, -1.2)));
     expect(new Set(many.map(([x, y]) => `${x},${y}`)).size).toBe(12);
+  });
+});
+
+describe("the ground's labels", () => {
+  it("give way to the figures and to one another, so no two overlap (the tester's 眾賓 over 堂)", () => {
+    // 眾賓 standing right on 堂's label, a second label under it, one far off
+    const marks = [{ x: 100, y: 100, chars: 2 }, { x: 300, y: 300, chars: 3 }];
+    const offsets = spread(marks);
+    const figures = figureBoxes(marks, offsets);
+    const labels = [
+      { x: 118, y: 104, chars: 1 }, // 堂, under 眾賓's name
+      { x: 118, y: 104, chars: 2 }, // another on the same spot
+      { x: 600, y: 600, chars: 2 }, // free: stays
+    ];
+    expect(boxesOverlap(figures[0], groundBox(labels[0]))).toBe(true); // the fault, as drawn before
+    const nudged = nudgeLabels(labels, figures);
+    const boxes = labels.map((l, i) => groundBox(l, nudged[i][0], nudged[i][1]));
+    for (const b of boxes) for (const fb of figures) expect(boxesOverlap(b, fb)).toBe(false);
+    expect(boxesOverlap(boxes[0], boxes[1])).toBe(false);
+    expect(nudged[2]).toEqual([0, 0]);
+    // moved by a line or so, not across the plan
+    expect(Math.abs(nudged[0][1])).toBeLessThanOrEqual(3 * 18);
   });
 });

@@ -171,6 +171,56 @@ export function spread(marks: readonly Mark[]): [number, number][] {
   return out;
 }
 
+/** A label of the ground (an outline's or a landmark's name): centred on x, its baseline at y (drawing units). */
+export interface GroundLabel {
+  x: number;
+  y: number;
+  chars: number;
+}
+
+/** The ground labels' type size (drawing units, as StagePlanDrawing's CSS). */
+const GROUND_CHAR = 14;
+
+export function groundBox(l: GroundLabel, dx = 0, dy = 0): Box {
+  const half = (l.chars * GROUND_CHAR) / 2 + 2;
+  return [l.x + dx - half, l.y + dy - GROUND_CHAR, l.x + dx + half, l.y + dy + 4];
+}
+
+/** Each figure's mark and label as drawn at its offset (from `spread`). */
+export function figureBoxes(marks: readonly Mark[], offsets: readonly [number, number][]): Box[] {
+  return marks.map((m, i) => boxOf(m, offsets[i]?.[0] ?? 0, offsets[i]?.[1] ?? 0));
+}
+
+export { overlaps as boxesOverlap };
+export type { Box };
+
+/**
+ * Offsets that keep the ground's labels clear of the figures and of one
+ * another: a label stays on its spot if free, else moves a line down or up,
+ * then to a side. The figures stand where the text puts them, so the
+ * ground's names are the ones that give way (the outside tester saw 眾賓
+ * written over 堂). Offsets in the labels' order.
+ */
+export function nudgeLabels(labels: readonly GroundLabel[], taken: readonly Box[]): [number, number][] {
+  const placed: Box[] = [...taken];
+  const line = GROUND_CHAR + 4;
+  return labels.map((l) => {
+    const width = l.chars * GROUND_CHAR + 8;
+    let found: [number, number] = [0, 0];
+    search: for (const col of [0, 1, -1, 2, -2]) {
+      for (const row of ROWS) {
+        const d: [number, number] = [col * width, row * line];
+        if (!placed.some((p) => overlaps(p, groundBox(l, d[0], d[1])))) {
+          found = d;
+          break search;
+        }
+      }
+    }
+    placed.push(groundBox(l, found[0], found[1]));
+    return found;
+  });
+}
+
 /** A zigzag across the drawing at y (the mark of a shortened stretch), in drawing units. */
 export function zigzag(x0: number, x1: number, y: number, h = 0.18 * UNIT, step = 0.4 * UNIT): string {
   const pts: string[] = [];
