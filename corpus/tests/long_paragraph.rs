@@ -62,12 +62,18 @@ fn a_300k_character_paragraph_becomes_passages_within_the_bound() {
     assert!(long[0].segments[0].text.ends_with('。'));
     assert_eq!(long[0].segments[0].text.chars().count() % 1000, 0);
 
-    // Streamed: the same passages, lines, columns, offsets and line starts.
-    let lines = LineIndex::new(&raw);
+    streamed_as_parsed(&raw, passages);
+}
+
+/// The stream gives `parsed`, with the same ids, lines, columns, offsets
+/// and line starts.
+fn streamed_as_parsed(raw: &str, parsed: &[sheli_corpus::Passage]) {
+    let info = SourceInfo::user_text("user.0000abcd", "測試", "t.txt");
+    let lines = LineIndex::new(raw);
     let reader = std::io::BufReader::with_capacity(4096, raw.as_bytes());
     let streamed: Vec<_> = PlainStream::new(&info, reader).map(Result::unwrap).collect();
-    assert_eq!(streamed.len(), passages.len());
-    for (s, p) in streamed.iter().zip(passages) {
+    assert_eq!(streamed.len(), parsed.len());
+    for (s, p) in streamed.iter().zip(parsed) {
         assert_eq!(format!("{:?}", s.passage), format!("{p:?}"));
         for (seg, starts) in p.segments.iter().zip(&s.line_starts) {
             let mut expected = Vec::new();
@@ -82,4 +88,29 @@ fn a_300k_character_paragraph_becomes_passages_within_the_bound() {
             assert_eq!(starts, &expected, "{}", p.id);
         }
     }
+}
+
+#[test]
+fn a_paragraph_over_a_megabyte_is_read_in_chunks_and_keeps_its_layer() {
+    // 1,000 lines of 1,000 characters (3 MB of UTF-8) in one 疏 paragraph,
+    // read 1 MB at a time; a blank line, a 經 paragraph, then another long
+    // one without a tag.
+    let line: String = han(999, 1) + "。\n";
+    let raw = format!("[疏]{}\n\n主人答拜。\n\n{}", line.repeat(1000), line.repeat(700));
+    let info = SourceInfo::user_text("user.0000abcd", "測試", "t.txt");
+    let mut corpus = Corpus::default();
+    corpus.add_source(info.clone(), std::sync::Arc::from(raw.as_str())).unwrap();
+    let passages = corpus.passages_of(&info.id);
+    let layers: Vec<Layer> = passages.iter().map(|p| p.segments[0].layer).collect();
+    let jing = layers.iter().position(|l| *l == Layer::Jing).unwrap();
+    assert!(layers[..jing].iter().all(|l| *l == Layer::Shu), "{layers:?}");
+    assert_eq!(passages[jing].segments[0].text, "主人答拜。");
+    assert!(layers[jing..].iter().all(|l| *l == Layer::Jing), "{layers:?}");
+    for p in passages {
+        assert_eq!(p.segments.len(), 1, "{}", p.id);
+        assert!(p.segments[0].text.chars().count() <= MAX_PASSAGE_CHARS, "{}", p.id);
+    }
+    let shu: String = passages[..jing].iter().map(|p| p.segments[0].text.as_str()).collect();
+    assert!(shu == line.repeat(1000).replace('\n', ""), "the 疏 put together is the paragraph");
+    streamed_as_parsed(&raw, passages);
 }

@@ -29,24 +29,35 @@ fn tag(s: &str) -> Option<(Layer, bool, usize)> {
 }
 
 /// Byte ranges of the paragraphs of `raw` (runs of non-blank lines).
-fn paragraphs(raw: &str) -> Vec<std::ops::Range<usize>> {
+/// A paragraph longer than [`split::CHUNK_BYTES`] comes in chunks, each
+/// ending at the first line end past that size; `true` marks a chunk that
+/// continues the paragraph before it (as [`PlainStream`] reads them).
+fn paragraphs(raw: &str) -> Vec<(std::ops::Range<usize>, bool)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
-    let mut pos = 0;
+    let (mut pos, mut capped, mut continued) = (0, false, false);
     for line in raw.split_inclusive('\n') {
         let blank = line.trim().is_empty();
         match (blank, start) {
-            (false, None) => start = Some(pos),
+            (false, None) => {
+                start = Some(pos);
+                continued = std::mem::take(&mut capped);
+            }
             (true, Some(s)) => {
-                out.push(s..pos);
+                out.push((s..pos, continued));
                 start = None;
             }
+            (true, None) => capped = false,
             _ => {}
         }
         pos += line.len();
+        if let Some(s) = start.filter(|&s| pos - s >= split::CHUNK_BYTES) {
+            out.push((s..pos, continued));
+            (start, capped) = (None, true);
+        }
     }
     if let Some(s) = start {
-        out.push(s..raw.len());
+        out.push((s..raw.len(), continued));
     }
     out
 }
@@ -128,10 +139,15 @@ impl Grouping {
 pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<ParsedPassage>> {
     let mut passages: Vec<ParsedPassage> = Vec::new();
     let mut grouping = Grouping::default();
-    for range in paragraphs(raw) {
+    let mut layer = (Layer::Jing, false);
+    for (range, continued) in paragraphs(raw) {
         let text = &raw[range.clone()];
-        let layer = paragraph_layer(text);
+        if !continued {
+            layer = paragraph_layer(text);
+        }
         for (i, piece) in split::pieces(text, split::MAX_PASSAGE_CHARS).into_iter().enumerate() {
+            // A continuing chunk's first piece is not its paragraph's first.
+            let i = i + usize::from(continued);
             let piece = range.start + piece.start..range.start + piece.end;
             if let Some(seg) = paragraph_segment(raw, lines, piece) {
                 passages.extend(grouping.place_piece(seg, i, layer));
@@ -174,6 +190,10 @@ pub struct PlainStream<R> {
     done: bool,
     /// The paragraph being placed a piece at a time.
     cut: Option<split::Cut>,
+    /// The last paragraph read stopped at [`split::CHUNK_BYTES`], not at a
+    /// blank line; and the layer of the paragraph being read.
+    capped: bool,
+    layer: (Layer, bool),
     /// Whether each passage comes with its segments' line starts (not
     /// wanted when the passages are only counted).
     with_line_starts: bool,
@@ -193,6 +213,8 @@ impl<R: std::io::BufRead> PlainStream<R> {
             ordinal: 0,
             done: false,
             cut: None,
+            capped: false,
+            layer: (Layer::Jing, false),
             with_line_starts: true,
         }
     }
@@ -208,13 +230,17 @@ impl<R: std::io::BufRead> PlainStream<R> {
     /// The next paragraph: its text (from the start of its first line to the
     /// end of its last, line break included), byte offset and first line;
     /// `None` at the end.
-    fn paragraph(&mut self) -> std::io::Result<Option<(String, usize, u32)>> {
+    /// A paragraph over [`split::CHUNK_BYTES`] comes in chunks (as
+    /// `paragraphs` cuts them), so that it is never held whole; `true`
+    /// with a chunk that continues the paragraph before it.
+    fn paragraph(&mut self) -> std::io::Result<Option<(String, usize, u32, bool)>> {
         let mut para: Option<(String, usize, u32)> = None;
+        let mut continued = std::mem::take(&mut self.capped);
         loop {
             self.line_buf.clear();
             let n = self.reader.read_line(&mut self.line_buf)?;
             if n == 0 {
-                return Ok(para);
+                return Ok(para.map(|(t, at, l)| (t, at, l, continued)));
             }
             let (at, line) = (self.pos, self.line);
             self.pos += n;
@@ -223,11 +249,17 @@ impl<R: std::io::BufRead> PlainStream<R> {
             }
             if self.line_buf.trim().is_empty() {
                 if para.is_some() {
-                    return Ok(para);
+                    return Ok(para.map(|(t, at, l)| (t, at, l, continued)));
                 }
+                continued = false;
                 continue;
             }
-            para.get_or_insert_with(|| (String::new(), at, line)).0.push_str(&self.line_buf);
+            let text = &mut para.get_or_insert_with(|| (String::new(), at, line)).0;
+            text.push_str(&self.line_buf);
+            if text.len() >= split::CHUNK_BYTES {
+                self.capped = true;
+                return Ok(para.map(|(t, at, l)| (t, at, l, continued)));
+            }
         }
     }
 
@@ -298,14 +330,17 @@ impl<R: std::io::BufRead> Iterator for PlainStream<R> {
                         return Some(Err(e));
                     }
                 };
-                let Some((text, at, first_line)) = para else {
+                let Some((text, at, first_line, continued)) = para else {
                     self.done = true;
                     let open = self.grouping.open.take()?;
                     let lines = std::mem::take(&mut self.pending_lines);
                     return Some(Ok(self.number(open, &lines)));
                 };
-                let layer = paragraph_layer(&text);
-                self.cut = Some(split::Cut::new(text, at, first_line, layer));
+                if !continued {
+                    self.layer = paragraph_layer(&text);
+                }
+                let first = usize::from(continued);
+                self.cut = Some(split::Cut::new(text, at, first_line, self.layer, first));
             }
             let cut = self.cut.as_mut().expect("set just above");
             let Some((i, piece)) = cut.next_piece() else {

@@ -20,6 +20,11 @@ use crate::text::LineIndex;
 /// search hit's passage to be read and shown at once.
 pub const MAX_PASSAGE_CHARS: usize = 20_000;
 
+/// A paragraph is read this many bytes at a time at most (and a line): a
+/// chunk ends at the first line end past it, and the next goes on in the
+/// same layer, so a file without blank lines is never held whole.
+pub const CHUNK_BYTES: usize = 1 << 20;
+
 /// The byte ranges of `text` (a paragraph) in pieces of at most `max`
 /// characters, cut as the module documentation says.
 pub fn pieces(text: &str, max: usize) -> Vec<Range<usize>> {
@@ -62,7 +67,16 @@ pub(super) struct Cut {
 }
 
 impl Cut {
-    pub fn new(text: String, at: usize, first_line: u32, layer: (Layer, bool)) -> Cut {
+    /// `first`: the number of the chunk's first piece in its paragraph (1
+    /// for a chunk that continues one, so it is not placed as a new
+    /// paragraph).
+    pub fn new(
+        text: String,
+        at: usize,
+        first_line: u32,
+        layer: (Layer, bool),
+        first: usize,
+    ) -> Cut {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .filter(|&s| s < text.len())
@@ -71,7 +85,7 @@ impl Cut {
             .collect();
         let pieces = pieces(&text, MAX_PASSAGE_CHARS).into_iter();
         let local = LineIndex::new(&text);
-        Cut { text, at, first_line, local, layer, starts, pieces, next: 0 }
+        Cut { text, at, first_line, local, layer, starts, pieces, next: first }
     }
 
     /// The next piece: its number in the paragraph and its range in `text`.
