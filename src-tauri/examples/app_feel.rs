@@ -192,7 +192,11 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
     eprintln!("app_feel: start-up breakdown, median ms after spawn ({} launches):", times.len());
     let mut before = 0.0;
     for (name, at, n) in &breakdown {
-        eprintln!("app_feel:   {at:7.1}  (+{:6.1})  {name}{}", at - before, if *n < times.len() { format!(" [{n} launches]") } else { String::new() });
+        eprintln!(
+            "app_feel:   {at:7.1}  (+{:6.1})  {name}{}",
+            at - before,
+            if *n < times.len() { format!(" [{n} launches]") } else { String::new() }
+        );
         before = *at;
     }
     json!({
@@ -244,12 +248,15 @@ fn launch_once(app: &Path, data: &Path) -> Result<Launch, String> {
                 let _ = tx.send((Instant::now(), rest.to_owned(), marks));
                 return;
             }
-            let mark = line.strip_prefix("sheli-mark ").map(|r| ("", r)).or_else(|| {
-                line.strip_prefix("sheli-page-mark ").map(|r| ("page:", r))
-            });
+            let mark = line
+                .strip_prefix("sheli-mark ")
+                .map(|r| ("", r))
+                .or_else(|| line.strip_prefix("sheli-page-mark ").map(|r| ("page:", r)));
             if let Some((prefix, rest)) = mark {
                 let mut words = rest.split_whitespace();
-                if let (Some(name), Some(Ok(at))) = (words.next(), words.next().map(str::parse::<f64>)) {
+                if let (Some(name), Some(Ok(at))) =
+                    (words.next(), words.next().map(str::parse::<f64>))
+                {
                     marks.push((format!("{prefix}{name}"), at));
                 }
             }
@@ -393,7 +400,11 @@ fn main() {
         let s = startup(app, &data, o.runs);
         eprintln!(
             "app_feel: interactive median {} ms, min {} ms, max {} ms, page median {} ms; load after: {}",
-            s["median_ms"], s["min_ms"], s["max_ms"], s["page_median_ms"], load()
+            s["median_ms"],
+            s["min_ms"],
+            s["max_ms"],
+            s["page_median_ms"],
+            load()
         );
         return;
     }

@@ -92,7 +92,13 @@ mod tests {
     #[test]
     fn ui_ready_takes_a_time_and_well_formed_marks() {
         assert!(ui_ready(123.4, None).is_ok());
-        assert!(ui_ready(123.4, Some(vec![("origin".into(), 1.7e12), ("ipc1:get_settings".into(), 5.0)])).is_ok());
+        assert!(
+            ui_ready(
+                123.4,
+                Some(vec![("origin".into(), 1.7e12), ("ipc1:get_settings".into(), 5.0)])
+            )
+            .is_ok()
+        );
         assert!(ui_ready(f64::NAN, None).is_err());
         assert!(ui_ready(-1.0, None).is_err());
         assert!(ui_ready(1.0, Some(vec![("two words".into(), 1.0)])).is_err());

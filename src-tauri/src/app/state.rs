@@ -80,7 +80,7 @@ impl AppState {
     pub fn load_texts(&self) {
         let data_dir = &self.data_dir;
         let mut left_out = Vec::new();
-        let corpus = sheli_library::Library::open_lazy(&data_dir)
+        let corpus = sheli_library::Library::open_lazy(data_dir)
             .map(|l| {
                 for s in &l.skipped {
                     eprintln!("sheli: warning: {s}");
@@ -129,10 +129,8 @@ impl AppState {
         // Each update is one assignment, so a poisoned lock still holds a
         // whole value.
         let slot = self.corpus.lock().unwrap_or_else(|e| e.into_inner());
-        let slot = self
-            .corpus_ready
-            .wait_while(slot, |c| c.is_none())
-            .unwrap_or_else(|e| e.into_inner());
+        let slot =
+            self.corpus_ready.wait_while(slot, |c| c.is_none()).unwrap_or_else(|e| e.into_inner());
         match &*slot {
             Some(c) => c.clone().map_err(AppError::Corpus),
             None => Err(AppError::Corpus("the texts are still being read".into())),
