@@ -22,7 +22,7 @@ app=$root/target/release/sheli
 work=$(mktemp -d -t sheli-app-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 data=$work/data
-mkdir -p "$data"
+mkdir -p "$data" "$work/shots"
 # The index, built once by the CLI in the library the app will open.
 "$app" search 射 --limit 1 >/dev/null 2>&1 || "$app" search 射 >/dev/null
 
