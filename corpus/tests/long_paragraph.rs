@@ -4,9 +4,10 @@
 //! 。！？；, else at the bound; its text unchanged when put back together,
 //! its layer kept, and streamed exactly as parsed whole.
 
-use sheli_corpus::parse::{MAX_PASSAGE_CHARS, PlainStream};
-use sheli_corpus::text::LineIndex;
+use sheli_corpus::parse::MAX_PASSAGE_CHARS;
 use sheli_corpus::{Corpus, Layer, SourceInfo};
+
+mod support;
 
 const HAN: &str = "鄉射之禮主人戒賓出迎再拜答乃請辭許升就席獻酢酬旅";
 
@@ -65,29 +66,10 @@ fn a_300k_character_paragraph_becomes_passages_within_the_bound() {
     streamed_as_parsed(&raw, passages);
 }
 
-/// The stream gives `parsed`, with the same ids, lines, columns, offsets
-/// and line starts.
+/// The stream gives `parsed` (support/mod.rs).
 fn streamed_as_parsed(raw: &str, parsed: &[sheli_corpus::Passage]) {
     let info = SourceInfo::user_text("user.0000abcd", "測試", "t.txt");
-    let lines = LineIndex::new(raw);
-    let reader = std::io::BufReader::with_capacity(4096, raw.as_bytes());
-    let streamed: Vec<_> = PlainStream::new(&info, reader).map(Result::unwrap).collect();
-    assert_eq!(streamed.len(), parsed.len());
-    for (s, p) in streamed.iter().zip(parsed) {
-        assert_eq!(format!("{:?}", s.passage), format!("{p:?}"));
-        for (seg, starts) in p.segments.iter().zip(&s.line_starts) {
-            let mut expected = Vec::new();
-            let mut last = seg.line;
-            for (c, &off) in seg.offsets.iter().enumerate() {
-                let l = lines.line_of(off as usize);
-                if l != last {
-                    expected.push((c as u32, l));
-                    last = l;
-                }
-            }
-            assert_eq!(starts, &expected, "{}", p.id);
-        }
-    }
+    support::assert_streamed_as_parsed(&info, raw, parsed, 4096);
 }
 
 #[test]

@@ -11,8 +11,9 @@ use proptest::prelude::*;
 use sha2::{Digest, Sha256};
 use sheli_corpus::import::{CHUNK, DecodedStream, ImportError, decode_in_pieces, decode_stream};
 use sheli_corpus::parse::PlainStream;
-use sheli_corpus::text::LineIndex;
 use sheli_corpus::{Corpus, SourceInfo};
+
+mod support;
 
 /// The decoding of a whole file as Sheli did it before it streamed: UTF-8
 /// if all of it is; else chardetng's guess decides which of GB18030 and
@@ -213,26 +214,8 @@ proptest! {
         let info = SourceInfo::user_text("user.0000abcd", "測試", "t.txt");
         let mut corpus = Corpus::default();
         corpus.add_source(info.clone(), std::sync::Arc::from(raw.as_str())).unwrap();
-        let lines = LineIndex::new(&raw);
         let parsed = corpus.passages_of(&info.id);
-        let reader = std::io::BufReader::with_capacity(buffer, raw.as_bytes());
-        let streamed: Vec<_> = PlainStream::new(&info, reader).map(Result::unwrap).collect();
-        prop_assert_eq!(streamed.len(), parsed.len());
-        for (s, p) in streamed.iter().zip(parsed) {
-            prop_assert_eq!(format!("{:?}", s.passage), format!("{p:?}"));
-            for (seg, starts) in p.segments.iter().zip(&s.line_starts) {
-                let mut expected = Vec::new();
-                let mut last = seg.line;
-                for (c, &off) in seg.offsets.iter().enumerate() {
-                    let l = lines.line_of(off as usize);
-                    if l != last {
-                        expected.push((c as u32, l));
-                        last = l;
-                    }
-                }
-                prop_assert_eq!(starts, &expected);
-            }
-        }
+        support::assert_streamed_as_parsed(&info, &raw, parsed, buffer);
     }
 }
 

@@ -56,10 +56,10 @@ pub(crate) fn set_tree_writable(path: &Path, writable: bool) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
-/// Runs the real `sheli search 觯` as a user who cannot write to `data`: as
+/// Runs the real `sheli args…` as a user who cannot write to `data`: as
 /// root (CI), permissions do not stop writes, so it runs as `nobody`
 /// through `setpriv` (util-linux); otherwise the read-only tree suffices.
-fn search_read_only(data: &Path) -> std::process::Output {
+pub(crate) fn sheli_read_only(data: &Path, args: &[&str]) -> std::process::Output {
     set_tree_writable(data, false);
     let exe = env!("CARGO_BIN_EXE_sheli");
     let mut cmd = if running_as_root() {
@@ -71,7 +71,7 @@ fn search_read_only(data: &Path) -> std::process::Output {
         Command::new(exe)
     };
     let out = cmd
-        .args(["search", "觯", "--limit", "1"])
+        .args(args)
         .env("SHELI_DATA_DIR", data)
         .env("TMPDIR", std::env::temp_dir())
         .env_remove("DISPLAY")
@@ -87,7 +87,7 @@ fn search_answers_in_a_read_only_data_folder() {
     let data = tempfile::tempdir().unwrap();
     // a data folder whose index is current: opened without writing
     assert!(sheli(data.path(), &["search", "觯"]).status.success());
-    let out = search_read_only(data.path());
+    let out = sheli_read_only(data.path(), &["search", "觯", "--limit", "1"]);
     let (stdout, stderr) =
         (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{stdout}\n{stderr}");
@@ -96,7 +96,7 @@ fn search_answers_in_a_read_only_data_folder() {
 
     // a fresh read-only data folder: built outside it, and the user is told
     let fresh = tempfile::tempdir().unwrap();
-    let out = search_read_only(fresh.path());
+    let out = sheli_read_only(fresh.path(), &["search", "觯", "--limit", "1"]);
     let (stdout, stderr) =
         (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{stdout}\n{stderr}");

@@ -4,35 +4,8 @@
 //! say the folder is read-only. Run as `nobody` when the tests run as root,
 //! since permissions do not stop root (see index_cli.rs).
 
-use std::path::Path;
-use std::process::{Command, Output};
-
 use crate::common::{ok, sheli};
-use crate::index_cli::{runnable_by_nobody, running_as_root, set_tree_writable};
-
-/// `sheli args…` as a user who cannot write to `data`.
-fn sheli_read_only(data: &Path, args: &[&str]) -> Output {
-    set_tree_writable(data, false);
-    let exe = env!("CARGO_BIN_EXE_sheli");
-    let mut cmd = if running_as_root() {
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
-        c.arg(runnable_by_nobody(Path::new(exe)));
-        c
-    } else {
-        Command::new(exe)
-    };
-    let out = cmd
-        .args(args)
-        .env("SHELI_DATA_DIR", data)
-        .env("TMPDIR", std::env::temp_dir())
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("sheli runs");
-    set_tree_writable(data, true);
-    out
-}
+use crate::index_cli::sheli_read_only;
 
 #[test]
 fn glossaries_are_read_from_a_read_only_folder_and_writes_say_why_they_fail() {
