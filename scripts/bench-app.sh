@@ -97,4 +97,6 @@ echo "bench-app: start-up with the place restored ($place)" >&2
 
 echo "bench-app: load before the run: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 with_display ./target/release/examples/app_feel --app "$app" --dir bench --runs "$runs" --data "$data" \
-  $( [ -s "$ui_json" ] && echo --ui-json "$ui_json" )
+  $( [ -s "$ui_json" ] && echo --ui-json "$ui_json" ) \
+  $( [ -s "$goto_json" ] && echo --goto-json "$goto_json" ) \
+  $( [ -s "$sheet_json" ] && echo --sheet-json "$sheet_json" )
