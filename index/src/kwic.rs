@@ -198,9 +198,8 @@ pub fn highlights(text: &str, terms: &[CountTerm]) -> Vec<Range<usize>> {
         }
         spans.clear();
         query::spans(term, at, &mut scratch, &mut spans);
-        ranges.extend(
-            spans.iter().map(|&(s, e)| chars[s as usize].start..chars[e as usize - 1].end),
-        );
+        ranges
+            .extend(spans.iter().map(|&(s, e)| chars[s as usize].start..chars[e as usize - 1].end));
     }
     ranges.sort_by_key(|r| (r.start, r.end));
     let mut merged: Vec<Range<usize>> = Vec::new();

@@ -443,7 +443,10 @@ fn stage(
 /// The decoded text and its counts; the decoder's error first (a file that
 /// is not text says so, not that its paragraphs could not be read).
 fn both(
-    decoded: std::result::Result<sheli_corpus::import::DecodedStream, sheli_corpus::import::ImportError>,
+    decoded: std::result::Result<
+        sheli_corpus::import::DecodedStream,
+        sheli_corpus::import::ImportError,
+    >,
     counts: std::result::Result<sheli_corpus::TextCounts, String>,
 ) -> std::result::Result<(sheli_corpus::import::DecodedStream, sheli_corpus::TextCounts), String> {
     Ok((decoded.map_err(|e| e.to_string())?, counts?))
@@ -487,7 +490,9 @@ impl<'a> Counted<'a> {
         // Closing the channel is the end of the text for the counter.
         self.pieces = None;
         match self.counter.take() {
-            Some(counter) => counter.join().map_err(|_| "counting the passages failed".to_string())?,
+            Some(counter) => {
+                counter.join().map_err(|_| "counting the passages failed".to_string())?
+            }
             None => Err("could not start counting the passages".into()),
         }
     }

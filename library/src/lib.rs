@@ -16,8 +16,8 @@ mod index_on_disk;
 pub mod lock;
 mod paths;
 
-pub use codes::LibraryCode;
 pub use character::{CharEntry, describe as describe_char, parse_char};
+pub use codes::LibraryCode;
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use lock::WriterLock;
 pub use paths::{APP_IDENTIFIER, default_data_dir};

@@ -136,6 +136,7 @@ fn plan_unit(unit: &Unit) -> Option<(Unit, Vec<bool>)> {
     }
     let plan = crate::bigram::plan(&tokens)?;
     let bigrams = plan.iter().map(|p| p.bigram).collect();
-    let slots = plan.into_iter().map(|p| Slot { offset: p.offset, tokens: vec![p.token] }).collect();
+    let slots =
+        plan.into_iter().map(|p| Slot { offset: p.offset, tokens: vec![p.token] }).collect();
     Some((Unit { mode: FoldMode::Folded, slots }, bigrams))
 }

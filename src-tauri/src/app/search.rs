@@ -440,14 +440,12 @@ pub fn search(
     // or with 原 the script of the first hit's edition (traditional for the
     // built-in texts); the key, not the label, is what a click searches.
     let written = match script {
-        DisplayScript::Original => {
-            match first_source.as_deref().and_then(|id| corpus.source(id)) {
-                Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
-                    DisplayScript::Simplified
-                }
-                _ => DisplayScript::Traditional,
+        DisplayScript::Original => match first_source.as_deref().and_then(|id| corpus.source(id)) {
+            Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
+                DisplayScript::Simplified
             }
-        }
+            _ => DisplayScript::Traditional,
+        },
         s => s,
     };
     let label = Shown::new(EditionScript::Simplified, written);

@@ -72,6 +72,7 @@ fn a_file_without_blank_lines_is_imported_in_bounded_passages() {
     let out = ok(&sheli(&data, &["import", file.to_str().unwrap()]));
     assert!(out.contains(", 16 passages)"), "{out}");
     let v = json(&sheli(&data, &["corpus", "--json"]));
-    let user = v.as_array().unwrap().iter().find(|s| s["id"].as_str().unwrap().starts_with("user."));
+    let user =
+        v.as_array().unwrap().iter().find(|s| s["id"].as_str().unwrap().starts_with("user."));
     assert_eq!(user.unwrap()["passages"], 16);
 }
