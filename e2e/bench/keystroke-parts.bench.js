@@ -14,14 +14,10 @@
 //   SHELI_BENCH_OUT=parts.json … wdio run wdio.conf.js --spec bench/keystroke-parts.bench.js
 import fs from "node:fs";
 
-const TYPED = ["觯", "司射適堂西", "再拜賓答再拜", "楅", "乃張侯下綱"];
-const ROUNDS = Number(process.env.SHELI_BENCH_ROUNDS || 4);
-const PAUSE_MS = 250;
+import { TYPED, typeEveryPrefix } from "./typing.js";
 
 describe("keystroke parts", () => {
   it("measures where each keystroke's time goes", async () => {
-    await browser.waitUntil(async () => (await $$('[data-testid="work-title"]').length) > 0, { timeout: 30000 });
-    await browser.waitUntil(async () => !(await $('[data-testid="index-progress"]').isExisting()), { timeout: 60000 });
     await browser.execute(() => {
       const w = window;
       w.__ks = { input: 0, frame0: 0, call: 0, answer: 0, dom: 0 };
@@ -52,37 +48,20 @@ describe("keystroke parts", () => {
         if (k.answer && !k.dom) k.dom = performance.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     });
-    const input = await $('[data-testid="search-input"]');
     const samples = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const q of TYPED) {
-        await input.click();
-        await input.clearValue();
-        await browser.pause(PAUSE_MS);
-        const chars = Array.from(q);
-        for (let n = 1; n <= chars.length; n++) {
-          const prefix = chars.slice(0, n).join("");
-          await input.addValue(chars[n - 1]);
-          await browser.waitUntil(
-            async () => (await $('[data-testid="search-timing"]').getAttribute("data-query").catch(() => null)) === prefix,
-            { timeout: 5000, interval: 5, timeoutMsg: `no results for ${prefix}` },
-          );
-          const rendered = Number(await $('[data-testid="search-timing"]').getAttribute("data-rendered-ms"));
-          const k = await browser.execute(() => ({ ...window.__ks }));
-          if (round > 0)
-            samples.push({
-              query: prefix,
-              first: n === 1, // the panel is built anew (the box was empty)
-              rendered,
-              call: k.call - k.input,
-              answer: k.answer - k.input,
-              dom: k.dom - k.input,
-              frame0: k.frame0 - k.input,
-            });
-          await browser.pause(PAUSE_MS);
-        }
-      }
-    }
+    await typeEveryPrefix(async (prefix, n) => {
+      const rendered = Number(await $('[data-testid="search-timing"]').getAttribute("data-rendered-ms"));
+      const k = await browser.execute(() => ({ ...window.__ks }));
+      samples.push({
+        query: prefix,
+        first: n === 1, // the panel is built anew (the box was empty)
+        rendered,
+        call: k.call - k.input,
+        answer: k.answer - k.input,
+        dom: k.dom - k.input,
+        frame0: k.frame0 - k.input,
+      });
+    });
     const out = process.env.SHELI_BENCH_OUT;
     if (out) fs.writeFileSync(out, JSON.stringify({ typed: TYPED, samples }, null, 1));
     const q = (k, p) => {
