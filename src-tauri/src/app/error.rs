@@ -94,8 +94,8 @@ sheli_corpus::error_codes! {
     }
 }
 
-/// Every code an error payload can carry: the app's, the query language's
-/// and the store's.
+/// Every code an error payload can carry: the app's, the query language's,
+/// the store's and the library's.
 pub fn all_codes() -> Vec<&'static str> {
     let app = AppCode::ALL.iter().map(|c| c.id());
     let query = sheli_index::QueryCode::ALL.iter().map(|c| c.id());

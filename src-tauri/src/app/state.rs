@@ -70,9 +70,7 @@ impl AppState {
     /// thread before the page could even be served). Until then, a command
     /// that needs the texts waits for them.
     pub fn starting(data_dir: PathBuf) -> AppState {
-        let mut state = AppState::with_corpus(Ok(Arc::new(Corpus::default())), data_dir);
-        state.corpus = Mutex::new(None);
-        state
+        AppState::with_texts(None, data_dir)
     }
 
     /// Reads the library's texts (see [`AppState::load`]) and hands them to
@@ -106,13 +104,18 @@ impl AppState {
 
     /// A state over a given corpus (tests build the corpus once and share it).
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
+        AppState::with_texts(Some(corpus), data_dir)
+    }
+
+    /// The state with its texts, or `None` while they are still being read.
+    fn with_texts(corpus: Option<Result<Arc<Corpus>, String>>, data_dir: PathBuf) -> AppState {
         let settings =
             SettingsStore::open(&data_dir).with_system_languages(sys_locale::get_locales());
         let store = UserStore::open(&data_dir);
         let exports_dir = exports_dir(&data_dir);
         AppState {
             data_dir,
-            corpus: Mutex::new(Some(corpus)),
+            corpus: Mutex::new(corpus),
             corpus_ready: Condvar::new(),
             left_out: RwLock::new(Vec::new()),
             settings,
