@@ -4,7 +4,7 @@
 // `errors.<code>` in ui/src/locales/<language>/errors.json is written with
 // them. A code this UI does not know (a newer backend, a test's payload)
 // falls back to the English sentence: an error is never hidden.
-// error-codes.test.ts checks that every code the backend lists
+// errors.test.ts checks that every code the backend lists
 // (ui/src/locales/error-codes.json, written by `make bindings`) has a
 // sentence in every language.
 
