@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setTransport } from "../api";
 import type { SearchQuery } from "../bindings/SearchQuery";
 import Concordance from "./Concordance.svelte";
+import ConcordanceView from "./ConcordanceView.svelte";
 import { router } from "../shell/router.svelte";
 import { sampleHit, sampleSearch } from "../../test/reading-fixtures";
 
@@ -95,5 +96,28 @@ describe("Concordance view's tools", () => {
     expect(screen.queryByRole("button", { name: "Collocations" })).toBeNull();
     expect(screen.queryByTestId("conc-export")).toBeNull();
     expect(screen.getByTestId("conc-sort-right")).toBeTruthy();
+  });
+});
+
+describe("Concordance view's focus", () => {
+  it("gives the focus to its heading when a new query leaves it on nothing, and leaves it where it is otherwise", async () => {
+    setTransport(async (cmd) => {
+      if (cmd !== "search") throw new Error(cmd);
+      return sampleSearch();
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    const { unmount } = render(ConcordanceView, { props: { query: "觶" } });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("concordance-heading")));
+    expect(document.activeElement?.textContent).toBe("觶");
+    unmount();
+
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    outside.focus();
+    render(ConcordanceView, { props: { query: "觚" } });
+    await screen.findByTestId("concordance-heading");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
   });
 });

@@ -133,7 +133,8 @@ export function collocateQuery(query: string, collocate: string, side: "left" | 
  * is that one phrase; with a refinement in force (拜, then 主人 typed) the
  * 答再 counted beside 拜 would be written into 主人 (`"答再主人"`, 0 results,
  * the outside tester's fault 2): it is added as a refinement of its own
- * instead, which keeps exactly the segments where it stands beside a match.
+ * instead, which keeps the segments that also hold it — where the panel
+ * counted it beside a match, and any others that hold it elsewhere.
  */
 export function pickCollocate(
   refinements: readonly string[],
