@@ -299,6 +299,23 @@ describe("Search refined, sorted and exported", () => {
     const refined = await countsChangedFrom(alone);
     await press('[data-testid="collocations-toggle"]');
     await $('[data-testid="collocations"]').waitForDisplayed();
+    // the panel says the search its counts are around — the query and the
+    // refinement — on screen and in its accessible name
+    const around = async () =>
+      browser.execute(() => {
+        const panel = document.querySelector('[data-testid="collocations"]');
+        const name = panel
+          .getAttribute("aria-labelledby")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent?.replace(/\s+/g, " ").trim())
+          .join(" ");
+        const parts = Array.from(panel.querySelectorAll('[data-testid="collocations-around"] code'), (c) => c.textContent);
+        return { name, parts };
+      });
+    expect(await around()).toEqual({
+      name: expect.stringMatching(/^Collocations.*Counted around the search ?拜 ?and ?主人$/),
+      parts: ["拜", "主人"],
+    });
     const buttons = await $$('[data-testid="collocations"] [data-testid="collocate"]');
     expect(buttons.length).toBeGreaterThan(3);
     // one tab stop: the first; the arrows move inside, Tab leaves the list
@@ -320,6 +337,10 @@ describe("Search refined, sorted and exported", () => {
     expect(narrowed.segments).toBeGreaterThan(0);
     expect(narrowed.segments).toBeLessThanOrEqual(refined.segments);
     expect(await chips()).toEqual(["拜", "主人", key]);
+    await browser.waitUntil(async () => (await around()).parts.length === 3, {
+      timeoutMsg: "the collocations do not name the collocate's refinement",
+    });
+    expect((await around()).parts).toEqual(["拜", "主人", key]);
     await shot("collocate-after-refinement");
     await press('[data-testid="collocations-toggle"]');
     for (let i = 0; i < 3; i++) await $('[data-testid="refinement-chip"]').click();

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { CollocationsView } from "../bindings/CollocationsView";
+import { setLocale } from "../i18n/i18n.svelte";
 import CollocationsPanel from "./CollocationsPanel.svelte";
 
 afterEach(cleanup);
@@ -55,5 +56,46 @@ describe("CollocationsPanel", () => {
     expect(zhi.querySelector("[lang]")?.textContent).toBe("觶");
     await fireEvent.click(zhi);
     expect(onpick).toHaveBeenCalledWith(COLLOCATIONS.right_chars[0], "right");
+  });
+});
+
+// After a refinement the collocations are counted around the whole search
+// (the query and its chips), not the query alone: the panel says which, and
+// its accessible name carries it, in every language of the interface.
+describe("the search the collocations were counted around", () => {
+  const name = (el: Element) =>
+    el
+      .getAttribute("aria-labelledby")!
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent?.replace(/\s+/g, " ").trim())
+      .join(" ");
+
+  afterEach(() => setLocale("en"));
+
+  it("names the query and each refinement, for the eye and in the panel's and the toolbar's names", () => {
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", around: ["拜", "主人", " "], onpick: () => {} });
+    const parts = screen.getByTestId("collocations-around").querySelectorAll("code");
+    expect(Array.from(parts, (c) => c.textContent)).toEqual(["拜", "主人"]);
+    expect(parts[0].getAttribute("lang")).toBe("zh-Hant");
+    const section = screen.getByTestId("collocations");
+    expect(name(section)).toMatch(/Counted around the search ?拜 ?and ?主人/);
+    expect(name(screen.getByRole("toolbar"))).toBe(name(section));
+  });
+
+  it("is said in 繁體 and 简体", () => {
+    setLocale("zh-Hant");
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", around: ["拜", "主人"], onpick: () => {} });
+    expect(name(screen.getByTestId("collocations"))).toMatch(/計數所據的檢索： ?拜 ?及 ?主人/);
+    cleanup();
+    setLocale("zh-Hans");
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hans", around: ["拜"], onpick: () => {} });
+    expect(name(screen.getByTestId("collocations"))).toMatch(/计数所据的检索： ?拜/);
+    expect(screen.getByTestId("collocations-around").textContent).not.toMatch(/[A-Za-z]/);
+  });
+
+  it("says nothing of it when not told the search", () => {
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", onpick: () => {} });
+    expect(screen.queryByTestId("collocations-around")).toBeNull();
+    expect(screen.getByTestId("collocations").getAttribute("aria-labelledby")).toBe("collocations-title");
   });
 });
