@@ -33,6 +33,8 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<LibraryView>(&cfg, &mut out);
     one::<WorkEntry>(&cfg, &mut out);
     one::<EditionEntry>(&cfg, &mut out);
+    one::<EditionKind>(&cfg, &mut out);
+    one::<SourceName>(&cfg, &mut out);
     one::<SectionEntry>(&cfg, &mut out);
     one::<PassageEntry>(&cfg, &mut out);
     one::<PassageView>(&cfg, &mut out);

@@ -73,6 +73,7 @@ pub fn sources(state: &AppState) -> AppResult<Vec<SourceView>> {
                 id: info.id.clone(),
                 work: info.work.clone(),
                 edition: info.edition.clone(),
+                edition_kind: EditionKind::of(info),
                 passages: counts.passages as u32,
                 layers: counts.layers.into_iter().map(|(k, n)| (k, n as u32)).collect(),
             }
@@ -182,6 +183,7 @@ fn edition_entry(
     Ok(EditionEntry {
         source: info.id.clone(),
         edition: label.text(&info.edition)?,
+        edition_kind: EditionKind::of(info),
         script: edition_script(info.script).to_owned(),
         layers,
         passages,
@@ -336,6 +338,7 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
         work: p.work.clone(),
         title: label.text(&p.work)?,
         edition: label.text(&source.info.edition)?,
+        edition_kind: EditionKind::of(&source.info),
         ordinal: p.ordinal,
         total: all.len() as u32,
         section: p.section.as_deref().map(|s| shown.text(s)).transpose()?,

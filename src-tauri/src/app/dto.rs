@@ -10,12 +10,46 @@ use ts_rs::TS;
 
 use super::settings::DisplayScript;
 
+/// Whether a text is one of the built-in editions or one the user imported.
+/// Sent beside the edition's name so the UI says an imported text's edition
+/// in the interface's language by this field, never by comparing the name
+/// with the manifest's word for it ("imported").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum EditionKind {
+    /// A built-in edition: `edition` is its Chinese name (儀禮註疏).
+    Builtin,
+    /// A text the user imported: it has no edition of its own.
+    Imported,
+}
+
+impl EditionKind {
+    pub fn of(info: &sheli_corpus::SourceInfo) -> EditionKind {
+        if info.user { EditionKind::Imported } else { EditionKind::Builtin }
+    }
+}
+
+/// A source named by its parts, for a label the UI composes in the
+/// interface's language (a search facet by source).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct SourceName {
+    pub kind: EditionKind,
+    /// The edition's name in the display script (for an imported text, the
+    /// manifest's `imported`, which the UI does not show).
+    pub edition: String,
+    /// The work's title in the display script (an imported text's title).
+    pub title: String,
+}
+
 /// One source (one edition of one work), as `sheli corpus --json` lists it.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct SourceView {
     pub id: String,
     pub work: String,
     pub edition: String,
+    /// Built-in or imported (see [`EditionKind`]); always sent.
+    #[ts(as = "Option<EditionKind>", optional)]
+    pub edition_kind: EditionKind,
     pub edition_note: String,
     /// The script the edition is written in: `traditional` or `simplified`.
     pub script: String,
@@ -51,6 +85,9 @@ pub struct EditionEntry {
     /// The source id (`xiangshe.zhushu`).
     pub source: String,
     pub edition: String,
+    /// Built-in or imported (see [`EditionKind`]); always sent.
+    #[ts(as = "Option<EditionKind>", optional)]
+    pub edition_kind: EditionKind,
     /// `traditional` or `simplified`.
     pub script: String,
     /// The layers this edition has at least one segment of, in canonical order.
@@ -92,6 +129,9 @@ pub struct PassageView {
     /// The work's title in the requested script.
     pub title: String,
     pub edition: String,
+    /// Built-in or imported (see [`EditionKind`]); always sent.
+    #[ts(as = "Option<EditionKind>", optional)]
+    pub edition_kind: EditionKind,
     pub ordinal: u32,
     /// Number of passages in the source (for "n of N" and paging).
     pub total: u32,

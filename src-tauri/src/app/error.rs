@@ -89,6 +89,8 @@ sheli_corpus::error_codes! {
         Index = "app.index",
         ExportCopies = "app.export.too_many_copies",
         ExportSave = "app.export.save_failed",
+        ExportFormat = "app.export.format",
+        ExportColumns = "app.export.columns",
         ImportEmpty = "app.import.empty",
         ImportTooLarge = "app.import.too_large",
     }

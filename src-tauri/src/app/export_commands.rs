@@ -153,17 +153,60 @@ pub fn search_export_name(query: &str, format: TableFormat) -> String {
     format!("sheli-search-{slug}.{}", format.extension())
 }
 
-/// `save_search_export(request, format)`: every result of the search (not
-/// only the page shown), in the request's order and with its filters, as a
-/// TSV or CSV table with citation columns (`search_table`), saved. The
-/// request's limit, offset, collocations and hits are ignored. The texts are
-/// written as the editions hold them, whatever the display script.
+/// `save_search_export(request, format, columns?)`: every result of the
+/// search (not only the page shown), in the request's order and with its
+/// filters, as a TSV or CSV table with citation columns (`search_table`),
+/// saved. The request's limit, offset, collocations and hits are ignored.
+/// The texts are written as the editions hold them, whatever the display
+/// script. `columns` names the header's cells (the window sends them in the
+/// interface's language for its CSV; without them the CLI's English names).
+/// A CSV starts with a UTF-8 byte order mark: without it Excel reads the
+/// file in the system's code page and shows the Chinese as mojibake; the
+/// TSV, read by scripts, has none.
 pub fn save_search_export(
     state: &AppState,
     request: SearchQuery,
     format: &str,
+    columns: Option<Vec<String>>,
 ) -> AppResult<SavedExport> {
-    save(&state.exports_dir, &search_export(state, request, format)?)
+    save(&state.exports_dir, &search_export(state, request, format, columns)?)
+}
+
+/// Longest column name the window may give, in characters.
+const MAX_COLUMN_CHARS: usize = 40;
+
+/// The header's cells: `columns` checked (one name per column, each 1 to
+/// [`MAX_COLUMN_CHARS`] characters without control characters), else the
+/// English names.
+fn header_of(columns: Option<Vec<String>>) -> AppResult<Vec<String>> {
+    let Some(columns) = columns else {
+        return Ok(search_table::COLUMNS.iter().map(|c| c.to_string()).collect());
+    };
+    let bad = |message: String| AppError::Coded {
+        kind: ErrorKind::InvalidInput,
+        code: AppCode::ExportColumns,
+        params: vec![
+            ("count", search_table::COLUMNS.len().to_string()),
+            ("max", MAX_COLUMN_CHARS.to_string()),
+        ],
+        message,
+    };
+    if columns.len() != search_table::COLUMNS.len() {
+        return Err(bad(format!(
+            "{} column names given; the table has {}",
+            columns.len(),
+            search_table::COLUMNS.len()
+        )));
+    }
+    for c in &columns {
+        let n = c.trim().chars().count();
+        if n == 0 || n > MAX_COLUMN_CHARS || c.chars().any(char::is_control) {
+            return Err(bad(format!(
+                "a column name is 1 to {MAX_COLUMN_CHARS} characters without control characters: {c:?}"
+            )));
+        }
+    }
+    Ok(columns.into_iter().map(|c| c.trim().to_owned()).collect())
 }
 
 /// The table of [`save_search_export`], not yet saved.
@@ -171,10 +214,15 @@ pub fn search_export(
     state: &AppState,
     request: SearchQuery,
     format: &str,
+    columns: Option<Vec<String>>,
 ) -> AppResult<ExportFile> {
-    let format = TableFormat::parse(format).ok_or_else(|| {
-        AppError::invalid(format!("unknown table format `{format}` (tsv or csv)"))
+    let format = TableFormat::parse(format).ok_or_else(|| AppError::Coded {
+        kind: ErrorKind::InvalidInput,
+        code: AppCode::ExportFormat,
+        params: vec![("format", format.to_owned())],
+        message: format!("unknown table format `{format}` (tsv or csv)"),
     })?;
+    let header = header_of(columns)?;
     // The query and filters checked as the search box's are (a malformed
     // query fails here with its span, and nothing is written).
     let check = SearchQuery {
@@ -199,12 +247,16 @@ pub fn search_export(
         ..SearchRequest::default()
     };
     let mut bytes = Vec::new();
-    search_table::write_table(&index, &corpus, &req, format, &mut bytes, |_| {}).map_err(|e| {
-        match e {
+    if format == TableFormat::Csv {
+        bytes.extend_from_slice("\u{feff}".as_bytes());
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    search_table::write_table_headed(&index, &corpus, &req, format, &header, &mut bytes).map_err(
+        |e| match e {
             TableError::Index(e) => AppError::Index(e.to_string()),
             TableError::Io(e) => AppError::Internal(e.to_string()),
-        }
-    })?;
+        },
+    )?;
     let text = String::from_utf8(bytes).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(ExportFile {
         file_name: search_export_name(&request.query, format),
@@ -284,8 +336,9 @@ pub mod ipc {
         state: S<'_>,
         request: SearchQuery,
         format: String,
+        columns: Option<Vec<String>>,
     ) -> AppResult<SavedExport> {
-        blocking(&state, move |s| super::save_search_export(s, request, &format)).await
+        blocking(&state, move |s| super::save_search_export(s, request, &format, columns)).await
     }
 }
 
@@ -399,7 +452,7 @@ mod search_export_tests {
 
     /// `save_search_export` into `dir`.
     fn export_to(dir: &Path, request: SearchQuery, format: &str) -> AppResult<SavedExport> {
-        save(dir, &search_export(ready(), request, format)?)
+        save(dir, &search_export(ready(), request, format, None)?)
     }
 
     fn q(query: &str) -> SearchQuery {
@@ -468,6 +521,7 @@ mod search_export_tests {
             &corpus,
             &req,
             TableFormat::Tsv,
+            &COLUMNS,
             &mut paged,
             |_| {},
             100,
@@ -499,6 +553,63 @@ mod search_export_tests {
         assert_eq!(listed, first);
     }
 
+    /// The column names of the window's CSV in 繁體中文, as the UI sends them.
+    const ZH_COLUMNS: [&str; 11] =
+        ["篇", "版本", "文本", "段落", "節", "層", "行", "次數", "左文", "相符", "右文"];
+
+    /// `path` read by Python's csv module as a spreadsheet user's script would
+    /// (`utf-8-sig`, which takes the BOM off): the header and the row count.
+    fn python_reads(path: &Path) -> (Vec<String>, usize) {
+        let script = "import csv, json, sys\n\
+            with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:\n    \
+                r = csv.DictReader(f)\n    \
+                rows = list(r)\n\
+            print(json.dumps([r.fieldnames, len(rows), all(len(x) == len(r.fieldnames) and None not in x for x in rows)]))";
+        let out = std::process::Command::new("python3")
+            .args(["-c", script, path.to_str().unwrap()])
+            .output()
+            .expect("python3 runs (the test reads the CSV with Python's csv module)");
+        assert!(out.status.success(), "python3: {}", String::from_utf8_lossy(&out.stderr));
+        let (names, rows, whole): (Vec<String>, usize, bool) =
+            serde_json::from_slice(&out.stdout).unwrap();
+        assert!(whole, "every row has every column, no more");
+        (names, rows)
+    }
+
+    #[test]
+    fn the_windows_csv_has_a_bom_and_the_header_it_was_given() {
+        let (dir, _tmp) = downloads();
+        let columns = Some(ZH_COLUMNS.iter().map(|c| c.to_string()).collect());
+        let file = search_export(ready(), q("再拜"), "csv", columns).unwrap();
+        // the first bytes: EF BB BF, then the header in Chinese
+        assert_eq!(&file.text.as_bytes()[..3], &[0xEF, 0xBB, 0xBF]);
+        assert!(file.text["\u{feff}".len()..].starts_with("篇,版本,文本,段落,節,層,行,次數,左文,相符,右文\r\n"));
+        let saved = save(&dir, &file).unwrap();
+        let bytes = std::fs::read(&saved.path).unwrap();
+        assert_eq!(&bytes[..3], &[0xEF, 0xBB, 0xBF], "saved as sent");
+        let (names, rows) = python_reads(Path::new(&saved.path));
+        assert_eq!(names, ZH_COLUMNS);
+        let total = search(ready(), q("再拜"), None).unwrap().total_segments as usize;
+        assert_eq!(rows, total);
+        // the TSV, read by scripts, has no BOM and keeps the English names
+        let tsv = search_export(ready(), q("再拜"), "tsv", None).unwrap();
+        assert!(tsv.text.starts_with("work\tedition\t"));
+    }
+
+    #[test]
+    fn column_names_are_checked_and_refused_with_a_code() {
+        let few = Some(vec!["篇".to_string()]);
+        let err = search_export(ready(), q("再拜"), "csv", few).unwrap_err();
+        assert_eq!(err.code().0, "app.export.columns");
+        let mut bad: Vec<String> = ZH_COLUMNS.iter().map(|c| c.to_string()).collect();
+        bad[2] = "a\nb".into();
+        assert_eq!(search_export(ready(), q("再拜"), "csv", Some(bad.clone())).unwrap_err().code().0, "app.export.columns");
+        bad[2] = " ".into();
+        assert_eq!(search_export(ready(), q("再拜"), "csv", Some(bad)).unwrap_err().code().0, "app.export.columns");
+        let err = search_export(ready(), q("再拜"), "xlsx", None).unwrap_err();
+        assert_eq!(err.code(), ("app.export.format", vec![("format", "xlsx".to_string())]));
+    }
+
     #[test]
     fn csv_is_quoted_as_rfc_4180_says_and_reads_back_to_the_same_cells() {
         let (dir, _tmp) = downloads();
@@ -506,13 +617,14 @@ mod search_export_tests {
         let csv = export_to(&dir, q("再拜"), "CSV").unwrap();
         assert_eq!(csv.file_name, "sheli-search-再拜.csv");
         let csv_text = std::fs::read_to_string(&csv.path).unwrap();
+        let csv_text = csv_text.strip_prefix('\u{feff}').expect("a CSV starts with a BOM");
         assert!(csv_text.contains("\r\n"));
         let tsv_rows: Vec<Vec<String>> = std::fs::read_to_string(&tsv.path)
             .unwrap()
             .lines()
             .map(|l| l.split('\t').map(str::to_owned).collect())
             .collect();
-        let csv_rows = parse_csv(&csv_text);
+        let csv_rows = parse_csv(csv_text);
         assert_eq!(csv_rows, tsv_rows);
         // the snippets hold commas: those cells are quoted
         assert!(csv_rows.iter().flatten().any(|c| c.contains(',')));

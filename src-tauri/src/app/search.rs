@@ -17,6 +17,7 @@ use sheli_corpus::{EditionScript, Layer};
 use sheli_index::{IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
 
+use super::dto::{EditionKind, SourceName};
 use super::error::{AppError, AppResult};
 use super::index_slot::Phase;
 pub use super::index_slot::{IndexState, IndexStatus};
@@ -128,6 +129,11 @@ pub struct FacetCount {
     pub occurrences: u32,
     /// This value is the filter in force.
     pub selected: bool,
+    /// For a source's facet: its edition and work apart, and whether it is
+    /// an imported text (`label` joins them as `edition·work`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source: Option<SourceName>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -148,6 +154,9 @@ pub struct HitView {
     pub title: String,
     /// The edition in the display script.
     pub edition: String,
+    /// Built-in or imported; always sent.
+    #[ts(as = "Option<EditionKind>", optional)]
+    pub edition_kind: EditionKind,
     pub layer: Layer,
     /// Index of the segment in its passage (as in `PassageView::segments`).
     pub segment: u32,
@@ -370,6 +379,7 @@ pub fn search(
                 segments,
                 occurrences,
                 selected,
+                source: None,
             });
         }
     }
@@ -385,6 +395,7 @@ pub fn search(
                 segments,
                 occurrences,
                 selected,
+                source: None,
             });
         }
     }
@@ -396,12 +407,18 @@ pub fn search(
         let selected = source.as_deref() == Some(id);
         if segments > 0 || selected {
             let label = shown_label(&corpus, Some(id), script);
+            let name = SourceName {
+                kind: EditionKind::of(&s.info),
+                edition: label.text(&s.info.edition)?,
+                title: label.text(&s.info.work)?,
+            };
             by_source.push(FacetCount {
                 key: id.to_owned(),
-                label: format!("{}·{}", label.text(&s.info.edition)?, label.text(&s.info.work)?),
+                label: format!("{}·{}", name.edition, name.title),
                 segments,
                 occurrences,
                 selected,
+                source: Some(name),
             });
         }
     }
@@ -411,11 +428,13 @@ pub fn search(
     for h in resp.results {
         let (snippet, highlights) =
             shown_text(&corpus, &h.source, script).snippet(&h.snippet, &h.highlights)?;
-        let edition = corpus.source(&h.source).map(|s| s.info.edition.as_str()).unwrap_or("");
+        let info = corpus.source(&h.source).map(|s| &s.info);
+        let edition = info.map(|i| i.edition.as_str()).unwrap_or("");
         let label = shown_label(&corpus, Some(&h.source), script);
         results.push(HitView {
             title: label.text(&h.work)?,
             edition: label.text(edition)?,
+            edition_kind: info.map(EditionKind::of).unwrap_or(EditionKind::Builtin),
             id: h.id,
             source: h.source,
             work: h.work,

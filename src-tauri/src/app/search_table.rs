@@ -84,16 +84,31 @@ pub fn write_table(
     out: &mut impl Write,
     first_page: impl FnOnce(&SearchResponse),
 ) -> Result<usize, TableError> {
-    write_in_pages(index, corpus, request, format, out, first_page, MAX_LIMIT)
+    write_in_pages(index, corpus, request, format, &COLUMNS, out, first_page, MAX_LIMIT)
+}
+
+/// [`write_table`] with the header's cells given (the window's CSV names
+/// [`COLUMNS`] in the interface's language; the rows are the same).
+pub fn write_table_headed(
+    index: &SearchIndex,
+    corpus: &Corpus,
+    request: &SearchRequest,
+    format: TableFormat,
+    header: &[&str],
+    out: &mut impl Write,
+) -> Result<usize, TableError> {
+    write_in_pages(index, corpus, request, format, header, out, |_| {}, MAX_LIMIT)
 }
 
 /// [`write_table`] asking the index for `page_size` results at a time (tests
 /// use small pages: the built-in texts have fewer than 1000 results).
+#[allow(clippy::too_many_arguments)] // each is one thing the table needs; a struct would only rename them
 pub(crate) fn write_in_pages(
     index: &SearchIndex,
     corpus: &Corpus,
     request: &SearchRequest,
     format: TableFormat,
+    header: &[&str],
     out: &mut impl Write,
     first_page: impl FnOnce(&SearchResponse),
     page_size: usize,
@@ -109,7 +124,7 @@ pub(crate) fn write_in_pages(
     };
     let mut page = page_at(0)?;
     first_page(&page);
-    write_row(out, format, COLUMNS.iter().map(|c| c.to_string()))?;
+    write_row(out, format, header.iter().map(|c| c.to_string()))?;
     let mut rows = 0;
     loop {
         for h in &page.results {

@@ -459,3 +459,61 @@ fn locate_reads_a_passage_id_or_a_source_and_line_and_refuses_the_rest() {
     assert!(matches!(commands::locate(&state, "  "), Err(AppError::InvalidInput(_))));
     assert!(matches!(commands::locate(&state, &"a".repeat(301)), Err(AppError::InvalidInput(_))));
 }
+
+/// An imported text's edition is told by a field of its own in every view
+/// the window reads it from (library, sources, a passage, a search hit and
+/// the source facet), so the UI never reads meaning out of the name; a
+/// built-in edition is `builtin` beside its Chinese name.
+#[test]
+fn an_imported_texts_edition_kind_is_sent_with_every_view_of_it() {
+    use super::dto::EditionKind;
+    use super::search::{SearchQuery, open_index, search};
+    let dir = tempfile::tempdir().unwrap();
+    let (data, id) = data_with_text(dir.path(), "龍書", "[經]龘龘然而行。\n\n射人掌位。\n");
+    let state = AppState::load(data);
+    let kind = |v: &dyn erased::Json| v.json()["edition_kind"].clone();
+
+    let lib = commands::library(&state, Some(DisplayScript::Original)).unwrap();
+    let editions: Vec<_> = lib.works.iter().flat_map(|w| &w.editions).collect();
+    let mine = editions.iter().find(|e| e.source == id).unwrap();
+    assert_eq!(mine.edition_kind, EditionKind::Imported);
+    assert_eq!(kind(*mine), "imported");
+    let zhushu = editions.iter().find(|e| e.source == "xiangshe.zhushu").unwrap();
+    assert_eq!((zhushu.edition.as_str(), zhushu.edition_kind), ("儀禮註疏", EditionKind::Builtin));
+    assert_eq!(kind(*zhushu), "builtin");
+    let sources = commands::sources(&state).unwrap();
+    assert_eq!(sources.iter().find(|s| s.id == id).unwrap().edition_kind, EditionKind::Imported);
+    let passage = commands::passage(&state, &format!("{id}.0001"), None).unwrap();
+    assert_eq!(passage.edition_kind, EditionKind::Imported);
+    assert_eq!(commands::passages(&state, &id, 1, 2, None).unwrap()[1].edition_kind, EditionKind::Imported);
+
+    open_index(&state, &|_| {});
+    let q = SearchQuery { query: "龘".into(), limit: 20, ..SearchQuery::default() };
+    let r = search(&state, q, None).unwrap();
+    assert_eq!(r.results[0].edition_kind, EditionKind::Imported);
+    assert_eq!(kind(&r.results[0]), "imported");
+    let facet = r.by_source.iter().find(|f| f.key == id).unwrap();
+    let name = facet.source.as_ref().expect("a source facet names its parts");
+    assert_eq!((name.kind, name.title.as_str()), (EditionKind::Imported, "龍書"));
+    assert_eq!(facet.json()["source"]["kind"], "imported");
+    // the other facets have no source part
+    assert!(r.by_work.iter().all(|f| f.source.is_none() && f.json().get("source").is_none()));
+    let q = SearchQuery { query: "射".into(), limit: 20, ..SearchQuery::default() };
+    let r = search(&state, q, None).unwrap();
+    let builtin = r.by_source.iter().find(|f| f.key == "xiangshe.zhushu").unwrap();
+    assert_eq!(builtin.source.as_ref().unwrap().kind, EditionKind::Builtin);
+    assert_eq!(builtin.label, "儀禮註疏·鄉射禮");
+}
+
+/// The JSON a value crosses the IPC as.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap()
+        }
+    }
+}
+use erased::Json as _;

@@ -193,10 +193,12 @@ export function search(request: SearchQuery, script?: DisplayScript): Promise<Se
  * Saves every result of a search (not only the page shown), in the
  * request's order and with its filters, as a TSV or CSV table with citation
  * columns in the exports folder; says where. A malformed query fails as
- * `search` does, and nothing is written.
+ * `search` does, and nothing is written. `columns` names the header's 11
+ * cells (the window's CSV, in the interface's language); without them the
+ * English names scripts rely on. A CSV starts with a UTF-8 byte order mark.
  */
-export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv"): Promise<SavedExport> {
-  return call("save_search_export", { request, format });
+export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv", columns?: string[]): Promise<SavedExport> {
+  return call("save_search_export", { request, format, columns: columns ?? null });
 }
 
 /**

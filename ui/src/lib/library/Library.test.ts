@@ -30,7 +30,14 @@ describe("Library", () => {
 
   it("reads a user's text listed unread when it is chosen, and lists its passages", async () => {
     const calls: [string, Record<string, unknown>][] = [];
-    const mine = { source: "user.0a1b2c3d", edition: "imported", script: "traditional", layers: ["經" as const], passages: 2 };
+    const mine = {
+      source: "user.0a1b2c3d",
+      edition: "imported",
+      edition_kind: "imported" as const,
+      script: "traditional",
+      layers: ["經" as const],
+      passages: 2,
+    };
     setTransport(async (cmd, args) => {
       calls.push([cmd, args]);
       if (cmd === "library") {
@@ -77,7 +84,17 @@ describe("Library", () => {
         lib.works.push({
           work: "周禮",
           title: "周禮",
-          editions: [{ source: "user.0a1b2c3d", edition: "imported", script: "traditional", layers: [], passages: 0, sections: null }],
+          editions: [
+            {
+              source: "user.0a1b2c3d",
+              edition: "imported",
+              edition_kind: "imported",
+              script: "traditional",
+              layers: [],
+              passages: 0,
+              sections: null,
+            },
+          ],
         });
         return lib;
       }

@@ -72,10 +72,15 @@ describe("search refinements", () => {
     ]);
     // a source by its edition and work, once its label is known
     const scope = { filters: { work: null, layer: null, source: "xiangshe.tongjie" }, exact: false };
-    expect(scopeChips(scope, { "xiangshe.tongjie": "儀禮經傳通解·鄉射禮" })).toEqual([
+    const tongjie = { kind: "builtin" as const, edition: "儀禮經傳通解", title: "鄉射禮" };
+    expect(scopeChips(scope, { "xiangshe.tongjie": { label: "儀禮經傳通解·鄉射禮", source: tongjie } })).toEqual([
       { kind: "source", name: "Source", value: "儀禮經傳通解·鄉射禮" },
     ]);
     expect(scopeChips(scope)[0].value).toBe("xiangshe.tongjie");
+    // an imported text by its title, said by its kind (its edition's name is never read)
+    const mine = { filters: { work: null, layer: null, source: "user.0a1b2c3d" }, exact: false };
+    const label = { label: "imported·良書", source: { kind: "imported" as const, edition: "imported", title: "良書" } };
+    expect(scopeChips(mine, { "user.0a1b2c3d": label })[0].value).toBe("良書 (imported)");
   });
 
   it("remembers the choice to keep the scope for the session", () => {

@@ -9,7 +9,7 @@
 
 import type { SearchSort } from "../bindings/SearchSort";
 import { formatNumber, t } from "../i18n/i18n.svelte";
-import { sourceLabel } from "../common/edition-name";
+import { sourceLabel, type SourceFacet } from "../common/edition-name";
 import { bold } from "./rich";
 import type { Filters } from "./search-session";
 
@@ -75,13 +75,13 @@ export interface ScopeChip {
   value: string | null;
 }
 
-/** The scope as chips; a source is named by its label (`sourceLabels`: id → 儀禮經傳通解·鄉射禮), else its id. */
-export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, string>> = {}): ScopeChip[] {
+/** The scope as chips; a source is named as its facet was (`sourceLabels`: id → the facet: 儀禮經傳通解·鄉射禮), else by its id. */
+export function scopeChips(scope: Scope, sourceLabels: Readonly<Record<string, SourceFacet>> = {}): ScopeChip[] {
   const chips: ScopeChip[] = [];
   if (scope.filters.work) chips.push({ kind: "work", name: t("search.scope.work"), value: scope.filters.work });
   if (scope.filters.layer) chips.push({ kind: "layer", name: t("search.scope.layer"), value: scope.filters.layer });
   const source = scope.filters.source;
-  if (source) chips.push({ kind: "source", name: t("search.scope.source"), value: sourceLabel(sourceLabels[source] ?? source) });
+  if (source) chips.push({ kind: "source", name: t("search.scope.source"), value: sourceLabels[source] ? sourceLabel(sourceLabels[source]) : source });
   if (scope.exact) chips.push({ kind: "exact", name: t("search.scope.exact"), value: null });
   return chips;
 }
