@@ -5,14 +5,17 @@
 use sheli_library::CharEntry;
 use sheli_store::NewCard;
 
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::state::AppState;
 use super::store_commands::{TextSelection, original_selection};
 
 /// `describe_char(char)`: everything Sheli knows of one Han character, with
 /// the user's cards that hold it.
 pub fn describe_char(state: &AppState, char: &str) -> AppResult<CharEntry> {
-    let c = sheli_library::parse_char(char).map_err(|e| AppError::invalid(e.to_string()))?;
+    let c = sheli_library::parse_char(char).map_err(|e| {
+        let shown: String = char.trim().chars().take(16).collect();
+        AppError::input(AppCode::InputCharacter, [("value", shown)], e.to_string())
+    })?;
     let corpus = state.corpus()?;
     let index = state.search.index()?;
     let mut entry = sheli_library::describe_char(&corpus, &index, c)

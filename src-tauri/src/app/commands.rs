@@ -16,7 +16,7 @@ use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, Layer, Passage, Reading};
 
 use super::dto::*;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::settings::{DisplayScript, Settings};
 use super::state::{AppState, shown_label};
 
@@ -31,7 +31,11 @@ pub const PREVIEW_CHARS: usize = 24;
 /// a valid id (the reader asks for its notes and aids a page at a time).
 pub fn validate_passage_page(passage_ids: &[String]) -> AppResult<()> {
     if passage_ids.len() > MAX_PAGE as usize {
-        return Err(AppError::invalid(format!("at most {MAX_PAGE} passages at a time")));
+        return Err(AppError::input(
+            AppCode::InputTooManyPassages,
+            [("max", MAX_PAGE.to_string())],
+            format!("at most {MAX_PAGE} passages at a time"),
+        ));
     }
     passage_ids.iter().try_for_each(|id| validate_id("passage", id))
 }
@@ -39,18 +43,21 @@ pub fn validate_passage_page(passage_ids: &[String]) -> AppResult<()> {
 /// Checks an id sent by the UI: 1–64 characters of `a-z 0-9 . _ -`.
 pub fn validate_id(what: &str, id: &str) -> AppResult<()> {
     if id.is_empty() || id.len() > MAX_ID_LEN {
-        return Err(AppError::invalid(format!(
-            "a {what} id must be 1 to {MAX_ID_LEN} characters long"
-        )));
+        return Err(AppError::input(
+            AppCode::InputIdLength,
+            [("what", what.to_owned()), ("max", MAX_ID_LEN.to_string())],
+            format!("a {what} id must be 1 to {MAX_ID_LEN} characters long"),
+        ));
     }
     if !id
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-'))
     {
-        return Err(AppError::invalid(format!(
-            "`{}` is not a valid {what} id",
-            id.escape_default()
-        )));
+        return Err(AppError::input(
+            AppCode::InputBadId,
+            [("what", what.to_owned()), ("id", id.escape_default().to_string())],
+            format!("`{}` is not a valid {what} id", id.escape_default()),
+        ));
     }
     Ok(())
 }
@@ -251,9 +258,11 @@ const MAX_PLACE_CHARS: usize = 300;
 /// id, a citation as Sheli writes it, or a source (id or file) and a line.
 pub fn locate(state: &AppState, place: &str) -> AppResult<sheli_corpus::Location> {
     if place.trim().is_empty() || place.chars().count() > MAX_PLACE_CHARS {
-        return Err(AppError::invalid(format!(
-            "a place is named in 1 to {MAX_PLACE_CHARS} characters"
-        )));
+        return Err(AppError::input(
+            AppCode::InputPlaceLength,
+            [("max", MAX_PLACE_CHARS.to_string())],
+            format!("a place is named in 1 to {MAX_PLACE_CHARS} characters"),
+        ));
     }
     let corpus = state.corpus()?;
     corpus.locate(place).map_err(|e| match e {
@@ -275,10 +284,14 @@ pub fn passages(
 ) -> AppResult<Vec<PassageView>> {
     validate_id("source", source)?;
     if start == 0 {
-        return Err(AppError::invalid("passage ordinals start at 1"));
+        return Err(AppError::input(AppCode::InputOrdinalZero, [], "passage ordinals start at 1"));
     }
     if count == 0 || count > MAX_PAGE {
-        return Err(AppError::invalid(format!("count must be between 1 and {MAX_PAGE}")));
+        return Err(AppError::input(
+            AppCode::InputPageCount,
+            [("max", MAX_PAGE.to_string())],
+            format!("count must be between 1 and {MAX_PAGE}"),
+        ));
     }
     let corpus = state.corpus()?;
     if corpus.source(source).is_none() {

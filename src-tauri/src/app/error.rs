@@ -21,9 +21,11 @@ use ts_rs::TS;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
-    /// The UI sent something malformed (a bad id, an out-of-range number).
+    /// The UI sent something malformed (a bad id, an out-of-range number),
+    /// with the check's own code (`app.input.*`), so even this is said in
+    /// the interface's language.
     #[error("invalid input: {0}")]
-    InvalidInput(String),
+    InvalidInput(Input),
     /// A well-formed reference to something that does not exist.
     #[error("{what} `{id}` does not exist")]
     NotFound { what: &'static str, id: String },
@@ -68,13 +70,62 @@ pub enum AppError {
     },
 }
 
+/// An input a command refuses: the check's code, the values of its slots
+/// (numbers, ids, the value refused; a `what` is a word the UI translates,
+/// `errors.what.*`), and its English sentence for the CLI and the logs.
+#[derive(Debug)]
+pub struct Input {
+    pub code: AppCode,
+    pub params: Vec<(&'static str, String)>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 sheli_corpus::error_codes! {
     /// The codes of the app's own errors. Free text from a lower layer (the
-    /// corpus's or the index's sentence, a bad input's reason) goes in the
-    /// `detail` param as it is: those are faults a reader rarely meets
-    /// (the UI checks its input before sending it).
+    /// corpus's or the index's sentence) goes in the `detail` param as it
+    /// is: those are faults a reader rarely meets. Every input check has a
+    /// code of its own (`app.input.*`), its values in params.
     AppCode {
-        InvalidInput = "app.invalid_input",
+        InputTooManyPassages = "app.input.too_many_passages",
+        InputIdLength = "app.input.id_length",
+        InputBadId = "app.input.bad_id",
+        InputPlaceLength = "app.input.place_length",
+        InputOrdinalZero = "app.input.ordinal_zero",
+        InputPageCount = "app.input.page_count",
+        InputStartupTrace = "app.input.startup_trace",
+        InputNameLength = "app.input.name_length",
+        InputFilterWord = "app.input.filter_word",
+        InputQueryTooLong = "app.input.query_too_long",
+        InputQueryControl = "app.input.query_control",
+        InputLimitRange = "app.input.limit_range",
+        InputOffsetMax = "app.input.offset_max",
+        InputBadRowId = "app.input.bad_row_id",
+        InputNotesQueryTooLong = "app.input.notes_query_too_long",
+        InputNotesFilterTooLong = "app.input.notes_filter_too_long",
+        InputNoSegment = "app.input.no_segment",
+        InputSelectionEmpty = "app.input.selection_empty",
+        InputSelectionOutside = "app.input.selection_outside",
+        InputExportFormat = "app.input.export_format",
+        InputImportFormat = "app.input.import_format",
+        InputGrade = "app.input.grade",
+        InputCardNotInGlossary = "app.input.card_not_in_glossary",
+        InputCharacter = "app.input.character",
+        InputSheetTooLarge = "app.input.sheet_too_large",
+        InputSheetNotHtml = "app.input.sheet_not_html",
+        InputNoAnchor = "app.input.no_anchor",
+        InputCharSize = "app.input.char_size",
+        InputTooManyLayers = "app.input.too_many_layers",
+        InputSettingsPlace = "app.input.settings_place",
+        InputPictureName = "app.input.picture_name",
+        InputImportFiles = "app.input.import_files",
+        InputWorkName = "app.input.work_name",
+        InputFileName = "app.input.file_name",
         NotFoundPassage = "app.not_found.passage",
         NotFoundSource = "app.not_found.source",
         NotFoundFigure = "app.not_found.figure",
@@ -184,7 +235,7 @@ impl AppError {
     pub fn code(&self) -> (&'static str, Vec<(&'static str, String)>) {
         let detail = |s: &String| vec![("detail", s.clone())];
         let (code, params) = match self {
-            AppError::InvalidInput(s) => (AppCode::InvalidInput, detail(s)),
+            AppError::InvalidInput(i) => return (i.code.id(), i.params.clone()),
             AppError::NotFound { what, id } => {
                 let code = match *what {
                     "passage" => AppCode::NotFoundPassage,
@@ -209,8 +260,17 @@ impl AppError {
         (code.id(), params)
     }
 
-    pub fn invalid(msg: impl Into<String>) -> AppError {
-        AppError::InvalidInput(msg.into())
+    /// An input refused by the check `code`, with its slots and English sentence.
+    pub fn input(
+        code: AppCode,
+        params: impl IntoIterator<Item = (&'static str, String)>,
+        message: impl Into<String>,
+    ) -> AppError {
+        AppError::InvalidInput(Input {
+            code,
+            params: params.into_iter().collect(),
+            message: message.into(),
+        })
     }
 }
 
@@ -263,10 +323,16 @@ mod tests {
         assert_eq!(v["message"], "passage `x.0001` does not exist");
         assert_eq!(v["code"], "app.not_found.passage");
         assert_eq!(v["params"]["id"], "x.0001");
-        let v = serde_json::to_value(AppError::invalid("too long")).unwrap();
+        let e = AppError::input(
+            AppCode::InputQueryTooLong,
+            [("max", "500".to_string())],
+            "a query may be at most 500 characters long",
+        );
+        let v = serde_json::to_value(e).unwrap();
         assert_eq!(v["kind"], "invalid_input");
-        assert_eq!(v["code"], "app.invalid_input");
-        assert_eq!(v["params"]["detail"], "too long");
+        assert_eq!(v["code"], "app.input.query_too_long");
+        assert_eq!(v["params"], serde_json::json!({ "max": "500" }));
+        assert_eq!(v["message"], "invalid input: a query may be at most 500 characters long");
     }
 
     #[test]
@@ -288,6 +354,47 @@ mod tests {
             (Some("invalid_input"), Some("app.import.empty"))
         );
         assert_eq!(v["message"], "the file is empty");
+    }
+
+    /// Each input check says what was refused with a code of its own and its
+    /// values, never an English reason in `detail`, which a Chinese
+    /// interface would show as it is.
+    #[test]
+    fn input_checks_have_codes_of_their_own_with_values_not_reasons() {
+        use crate::app::search::{SearchQuery, validate};
+        let long = SearchQuery { query: "射".repeat(5000), ..SearchQuery::default() };
+        let control = SearchQuery { query: "射\u{7}".into(), ..SearchQuery::default() };
+        let dir = tempfile::tempdir().unwrap();
+        let state =
+            crate::app::state::AppState::with_corpus(Err("no texts".into()), dir.path().to_path_buf());
+        let errors = [
+            validate(&long).unwrap_err(),
+            validate(&control).unwrap_err(),
+            crate::app::commands::passages(&state, "xiangshe.zhushu", 0, 1, None).unwrap_err(),
+            crate::app::commands::validate_id("passage", "Not An Id").unwrap_err(),
+            crate::app::commands::validate_id("source", "").unwrap_err(),
+            crate::app::import_commands::import_texts(&state, &[], None).unwrap_err(),
+            crate::app::store_commands::check_row_id("note", 0).unwrap_err(),
+        ];
+        let codes: Vec<(&str, Vec<(&str, String)>)> = errors.iter().map(|e| e.code()).collect();
+        let expected: [(&str, &[(&str, &str)]); 7] = [
+            ("app.input.query_too_long", &[("max", "500")]),
+            ("app.input.query_control", &[]),
+            ("app.input.ordinal_zero", &[]),
+            ("app.input.bad_id", &[("what", "passage"), ("id", "Not An Id")]),
+            ("app.input.id_length", &[("what", "source"), ("max", "64")]),
+            ("app.input.import_files", &[("max", "50")]),
+            ("app.input.bad_row_id", &[("what", "note"), ("id", "0")]),
+        ];
+        for ((code, params), (want, want_params)) in codes.iter().zip(expected) {
+            assert_eq!(*code, want);
+            let params: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            assert_eq!(params, want_params, "{code}");
+        }
+        for e in &errors {
+            assert_eq!(e.kind(), ErrorKind::InvalidInput);
+            assert!(AppCode::ALL.iter().any(|c| c.id() == e.code().0), "{e}: a listed code");
+        }
     }
 
     #[test]

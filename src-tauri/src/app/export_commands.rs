@@ -283,13 +283,18 @@ pub fn save_study_sheet(
     super::commands::validate_id("passage", first)?;
     super::commands::validate_id("passage", last)?;
     if html.len() > MAX_SHEET_BYTES {
-        return Err(AppError::invalid(format!(
-            "a study sheet is at most {MAX_SHEET_BYTES} bytes; this one is {}",
-            html.len()
-        )));
+        return Err(AppError::input(
+            AppCode::InputSheetTooLarge,
+            [("max", MAX_SHEET_BYTES.to_string()), ("size", html.len().to_string())],
+            format!("a study sheet is at most {MAX_SHEET_BYTES} bytes; this one is {}", html.len()),
+        ));
     }
     if !html.trim_start().to_ascii_lowercase().starts_with("<!doctype html>") {
-        return Err(AppError::invalid("a study sheet is a whole HTML document"));
+        return Err(AppError::input(
+            AppCode::InputSheetNotHtml,
+            [],
+            "a study sheet is a whole HTML document",
+        ));
     }
     // Passage ids hold dots: the name's extension is only the last `.html`,
     // and copies are numbered before it (save_bytes splits at the first dot,

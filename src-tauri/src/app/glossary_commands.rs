@@ -5,7 +5,7 @@
 //! function on `&AppState` (what the tests call) and a wrapper in [`ipc`].
 
 use super::commands::validate_id;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::state::AppState;
 use sheli_store::export::GlossaryImport;
 use sheli_store::{
@@ -167,10 +167,11 @@ pub fn export_glossary(state: &AppState, id: i64, format: &str) -> AppResult<Exp
             mime: "application/json".into(),
             text: store.export_glossary_json(id)?,
         }),
-        other => Err(AppError::invalid(format!(
-            "“{}” is not an export format: use tsv or json",
-            other.escape_default()
-        ))),
+        other => Err(AppError::input(
+            AppCode::InputExportFormat,
+            [("format", other.escape_default().to_string()), ("formats", "tsv, json".to_string())],
+            format!("“{}” is not an export format: use tsv or json", other.escape_default()),
+        )),
     }
 }
 
@@ -189,10 +190,14 @@ pub fn import_glossary(
         "tsv" => false,
         "auto" => text.trim_start_matches('\u{feff}').trim_start().starts_with('{'),
         other => {
-            return Err(AppError::invalid(format!(
-                "“{}” is not an import format: use tsv, json or auto",
-                other.escape_default()
-            )));
+            return Err(AppError::input(
+                AppCode::InputImportFormat,
+                [("format", other.escape_default().to_string()), ("formats", "tsv, json, auto".to_string())],
+                format!(
+                    "“{}” is not an import format: use tsv, json or auto",
+                    other.escape_default()
+                ),
+            ));
         }
     };
     let corpus = state.corpus()?;
@@ -234,16 +239,21 @@ pub fn review_grade(
     check_row_id("glossary", glossary_id)?;
     check_row_id("card", card_id)?;
     let g = Grade::parse(grade).ok_or_else(|| {
-        AppError::invalid(format!(
-            "“{}” is not a grade: use again, hard, good or easy",
-            grade.escape_default()
-        ))
+        AppError::input(
+            AppCode::InputGrade,
+            [("grade", grade.escape_default().to_string())],
+            format!("“{}” is not a grade: use again, hard, good or easy", grade.escape_default()),
+        )
     })?;
     let mut store = state.store.lock()?;
     store.glossary(glossary_id)?;
     let card = store.card(card_id)?;
     if card.glossary_id != glossary_id {
-        return Err(AppError::invalid(format!("card {card_id} is not in glossary {glossary_id}")));
+        return Err(AppError::input(
+            AppCode::InputCardNotInGlossary,
+            [("card", card_id.to_string()), ("glossary", glossary_id.to_string())],
+            format!("card {card_id} is not in glossary {glossary_id}"),
+        ));
     }
     let outcome = store.grade(card_id, g, store::now())?;
     step(&store, glossary_id, Some(outcome))
@@ -257,7 +267,11 @@ pub fn review_history(
 ) -> AppResult<Vec<ReviewLogEntry>> {
     check_row_id("glossary", glossary_id)?;
     if limit == 0 || limit > MAX_HISTORY {
-        return Err(AppError::invalid(format!("limit must be between 1 and {MAX_HISTORY}")));
+        return Err(AppError::input(
+            AppCode::InputLimitRange,
+            [("min", "1".to_string()), ("max", MAX_HISTORY.to_string())],
+            format!("limit must be between 1 and {MAX_HISTORY}"),
+        ));
     }
     Ok(state.store.lock()?.review_history(None, Some(glossary_id), limit as usize)?)
 }

@@ -11,7 +11,7 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::error::{AppError, AppResult, ErrorKind};
+use super::error::{AppCode, AppError, AppResult, ErrorKind};
 use super::state::AppState;
 use sheli_library::{self as library, ImportInput, Library};
 
@@ -57,15 +57,21 @@ pub fn import_texts(
     work: Option<&str>,
 ) -> AppResult<Vec<ImportedTextView>> {
     if files.is_empty() || files.len() > MAX_FILES {
-        return Err(AppError::invalid(format!("choose between 1 and {MAX_FILES} files")));
+        return Err(AppError::input(
+            AppCode::InputImportFiles,
+            [("max", MAX_FILES.to_string())],
+            format!("choose between 1 and {MAX_FILES} files"),
+        ));
     }
     let work = work.map(str::trim).filter(|w| !w.is_empty());
     if let Some(w) = work
         && (w.chars().count() > MAX_WORK_CHARS || w.chars().any(char::is_control))
     {
-        return Err(AppError::invalid(format!(
-            "a work's name has at most {MAX_WORK_CHARS} characters and no control characters"
-        )));
+        return Err(AppError::input(
+            AppCode::InputWorkName,
+            [("max", MAX_WORK_CHARS.to_string())],
+            format!("a work's name has at most {MAX_WORK_CHARS} characters and no control characters"),
+        ));
     }
     // The encoded size is checked before anything is decoded.
     let max_encoded = MAX_WINDOW_BYTES.div_ceil(3) * 4;
@@ -76,10 +82,11 @@ pub fn import_texts(
             || name.chars().count() > MAX_NAME_CHARS
             || name.chars().any(|c| c.is_control() || c == '/' || c == '\\')
         {
-            return Err(AppError::invalid(format!(
-                "“{}” is not a usable file name",
-                name.escape_default()
-            )));
+            return Err(AppError::input(
+                AppCode::InputFileName,
+                [("name", name.chars().take(MAX_NAME_CHARS).collect::<String>().escape_default().to_string())],
+                format!("“{}” is not a usable file name", name.escape_default()),
+            ));
         }
         let bytes = if f.base64.len() > max_encoded {
             Err(format!(

@@ -7,7 +7,7 @@
 //! wrapper in [`ipc`].
 
 use super::commands::validate_passage_page;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_text};
 use sheli_store::export::NotesImport;
@@ -66,7 +66,11 @@ pub fn remove_note_anchor(
 ) -> AppResult<NoteView> {
     check_row_id("note", id)?;
     if index as usize >= sheli_store::notes::MAX_ANCHORS {
-        return Err(AppError::invalid(format!("a note has no anchor {index}")));
+        return Err(AppError::input(
+            AppCode::InputNoAnchor,
+            [("index", index.to_string())],
+            format!("a note has no anchor {index}"),
+        ));
     }
     let script = state.script(script)?;
     let note = state.store.lock()?.remove_note_anchor(id, index)?;
@@ -209,10 +213,11 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
                 text: state.store.lock()?.export_notes_annotations(&corpus, filter)?,
             })
         }
-        other => Err(AppError::invalid(format!(
-            "“{}” is not an export format: use markdown or json",
-            other.escape_default()
-        ))),
+        other => Err(AppError::input(
+            AppCode::InputExportFormat,
+            [("format", other.escape_default().to_string()), ("formats", "markdown, json".to_string())],
+            format!("“{}” is not an export format: use markdown or json", other.escape_default()),
+        )),
     }
 }
 

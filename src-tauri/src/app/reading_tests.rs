@@ -182,7 +182,8 @@ fn malformed_queries_are_errors_with_a_span() {
     let e = search(state, SearchQuery { work: Some("周禮".into()), ..q("觶") }, None).unwrap_err();
     assert!(matches!(e, AppError::Query { span: None, .. }), "{e:?}");
     // Other errors carry no span at all.
-    assert!(serde_json::to_value(AppError::invalid("x")).unwrap().get("span").is_none());
+    let input = AppError::input(super::error::AppCode::InputQueryControl, [], "x");
+    assert!(serde_json::to_value(input).unwrap().get("span").is_none());
 }
 
 #[test]

@@ -18,7 +18,7 @@ use sheli_index::{IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
 
 use super::dto::{EditionKind, SourceName};
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::index_slot::Phase;
 pub use super::index_slot::{IndexState, IndexStatus};
 pub use super::search_views::{
@@ -224,9 +224,11 @@ fn clean_filter(what: &str, v: Option<String>) -> AppResult<Option<String>> {
     if v.chars().count() > MAX_FILTER_CHARS
         || v.chars().any(|c| c.is_whitespace() || c.is_control())
     {
-        return Err(AppError::invalid(format!(
-            "a {what} filter must be one word of at most {MAX_FILTER_CHARS} characters"
-        )));
+        return Err(AppError::input(
+            AppCode::InputFilterWord,
+            [("what", what.to_owned()), ("max", MAX_FILTER_CHARS.to_string())],
+            format!("a {what} filter must be one word of at most {MAX_FILTER_CHARS} characters"),
+        ));
     }
     Ok(Some(v))
 }
@@ -234,18 +236,32 @@ fn clean_filter(what: &str, v: Option<String>) -> AppResult<Option<String>> {
 /// Checks a query from the UI.
 pub fn validate(q: &SearchQuery) -> AppResult<()> {
     if q.query.chars().count() > MAX_QUERY_CHARS {
-        return Err(AppError::invalid(format!(
-            "a query may be at most {MAX_QUERY_CHARS} characters long"
-        )));
+        return Err(AppError::input(
+            AppCode::InputQueryTooLong,
+            [("max", MAX_QUERY_CHARS.to_string())],
+            format!("a query may be at most {MAX_QUERY_CHARS} characters long"),
+        ));
     }
     if q.query.chars().any(|c| c.is_control() && !c.is_whitespace()) {
-        return Err(AppError::invalid("the query contains control characters"));
+        return Err(AppError::input(
+            AppCode::InputQueryControl,
+            [],
+            "the query contains control characters",
+        ));
     }
     if q.limit > MAX_RESULTS {
-        return Err(AppError::invalid(format!("limit must be between 0 and {MAX_RESULTS}")));
+        return Err(AppError::input(
+            AppCode::InputLimitRange,
+            [("min", "0".to_string()), ("max", MAX_RESULTS.to_string())],
+            format!("limit must be between 0 and {MAX_RESULTS}"),
+        ));
     }
     if q.offset > MAX_OFFSET {
-        return Err(AppError::invalid(format!("offset must be at most {MAX_OFFSET}")));
+        return Err(AppError::input(
+            AppCode::InputOffsetMax,
+            [("max", MAX_OFFSET.to_string())],
+            format!("offset must be at most {MAX_OFFSET}"),
+        ));
     }
     Ok(())
 }
@@ -284,7 +300,11 @@ const MAX_HIT_OFFSET: u32 = 10_000_000;
 pub fn search_hits(state: &AppState, q: SearchQuery, offset: u32) -> AppResult<HitListView> {
     validate(&SearchQuery { limit: 0, offset: 0, ..q.clone() })?;
     if offset > MAX_HIT_OFFSET {
-        return Err(AppError::invalid(format!("offset must be at most {MAX_HIT_OFFSET}")));
+        return Err(AppError::input(
+            AppCode::InputOffsetMax,
+            [("max", MAX_HIT_OFFSET.to_string())],
+            format!("offset must be at most {MAX_HIT_OFFSET}"),
+        ));
     }
     let req = SearchRequest {
         query: q.query.clone(),

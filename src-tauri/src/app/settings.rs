@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sheli_corpus::Layer;
 use ts_rs::TS;
 
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 
 pub const SETTINGS_FILE: &str = "settings.json";
 
@@ -132,13 +132,25 @@ impl Settings {
     /// duplicates, 經 left out since it is always shown).
     pub fn validated(mut self) -> AppResult<Settings> {
         if !(CHAR_SIZE_MIN..=CHAR_SIZE_MAX).contains(&self.char_size) {
-            return Err(AppError::invalid(format!(
-                "character size must be between {CHAR_SIZE_MIN} and {CHAR_SIZE_MAX}, not {}",
-                self.char_size
-            )));
+            return Err(AppError::input(
+                AppCode::InputCharSize,
+                [
+                    ("min", CHAR_SIZE_MIN.to_string()),
+                    ("max", CHAR_SIZE_MAX.to_string()),
+                    ("value", self.char_size.to_string()),
+                ],
+                format!(
+                    "character size must be between {CHAR_SIZE_MIN} and {CHAR_SIZE_MAX}, not {}",
+                    self.char_size
+                ),
+            ));
         }
         if self.layers.len() > 32 {
-            return Err(AppError::invalid("too many layers"));
+            return Err(AppError::input(
+                AppCode::InputTooManyLayers,
+                [("max", "32".to_string())],
+                "too many layers",
+            ));
         }
         // A place is a view of this app's own (`#/…`), never a URL or a
         // script: the UI parses it as a route, and anything else would be
@@ -148,9 +160,13 @@ impl Settings {
                 && self.place.len() <= PLACE_MAX
                 && !self.place.chars().any(|c| c.is_control() || c.is_whitespace())))
         {
-            return Err(AppError::invalid(format!(
-                "a place is empty or a view's location (#/…) of at most {PLACE_MAX} bytes without spaces"
-            )));
+            return Err(AppError::input(
+                AppCode::InputSettingsPlace,
+                [("max", PLACE_MAX.to_string())],
+                format!(
+                    "a place is empty or a view's location (#/…) of at most {PLACE_MAX} bytes without spaces"
+                ),
+            ));
         }
         self.layers = Layer::ALL
             .into_iter()

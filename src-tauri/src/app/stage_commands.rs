@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use sheli_corpus::stage::{ItineraryStop, Plan, StageView, Stages};
 
 use super::commands::validate_id;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::state::AppState;
 
 fn stages() -> AppResult<&'static Stages> {
@@ -23,7 +23,11 @@ fn stages() -> AppResult<&'static Stages> {
 /// A work's or a figure's name: a few characters, no control characters.
 fn validate_name(what: &str, name: &str) -> AppResult<()> {
     if name.trim().is_empty() || name.chars().count() > 16 || name.chars().any(char::is_control) {
-        return Err(AppError::invalid(format!("a {what} is named by 1 to 16 characters")));
+        return Err(AppError::input(
+            AppCode::InputNameLength,
+            [("what", what.to_owned()), ("max", "16".to_string())],
+            format!("a {what} is named by 1 to 16 characters"),
+        ));
     }
     Ok(())
 }

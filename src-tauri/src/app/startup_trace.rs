@@ -13,7 +13,7 @@
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 
 /// Set to make the app print the trace (see the module's comment).
 pub const REPORT_INTERACTIVE_ENV: &str = "SHELI_REPORT_INTERACTIVE";
@@ -45,21 +45,27 @@ pub fn mark(name: &str) {
     }
 }
 
+/// The window's own start-up trace is malformed: one code for every fault,
+/// since only a bug in the page sends one (the English says which).
+fn trace_error(message: String) -> AppError {
+    AppError::input(AppCode::InputStartupTrace, [], message)
+}
+
 /// The page's marks are names of at most 64 characters from a small
 /// alphabet (they are printed as one word) with times that are numbers.
 fn check_page_marks(marks: &[(String, f64)]) -> AppResult<()> {
     if marks.len() > MAX_PAGE_MARKS {
-        return Err(AppError::invalid(format!("at most {MAX_PAGE_MARKS} start-up marks")));
+        return Err(trace_error(format!("at most {MAX_PAGE_MARKS} start-up marks")));
     }
     for (name, at) in marks {
         let word = !name.is_empty()
             && name.len() <= 64
             && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_:.".contains(c));
         if !word {
-            return Err(AppError::invalid(format!("a start-up mark's name is one word: {name:?}")));
+            return Err(trace_error(format!("a start-up mark's name is one word: {name:?}")));
         }
         if !at.is_finite() || *at < 0.0 {
-            return Err(AppError::invalid(format!("start-up mark {name}: not a time")));
+            return Err(trace_error(format!("start-up mark {name}: not a time")));
         }
     }
     Ok(())
@@ -72,7 +78,7 @@ fn check_page_marks(marks: &[(String, f64)]) -> AppResult<()> {
 /// otherwise does nothing (but still refuses malformed input).
 pub fn ui_ready(page_ms: f64, marks: Option<Vec<(String, f64)>>) -> AppResult<()> {
     if !page_ms.is_finite() || !(0.0..=3_600_000.0).contains(&page_ms) {
-        return Err(AppError::invalid("page_ms must be a number of milliseconds"));
+        return Err(trace_error("page_ms must be a number of milliseconds".into()));
     }
     let marks = marks.unwrap_or_default();
     check_page_marks(&marks)?;

@@ -132,7 +132,11 @@ pub struct TextSelection {
 
 pub(super) fn check_row_id(what: &'static str, id: i64) -> AppResult<()> {
     if id < 1 {
-        return Err(AppError::invalid(format!("{id} is not a valid {what} id")));
+        return Err(AppError::input(
+            AppCode::InputBadRowId,
+            [("what", what.to_owned()), ("id", id.to_string())],
+            format!("{id} is not a valid {what} id"),
+        ));
     }
     Ok(())
 }
@@ -140,7 +144,11 @@ pub(super) fn check_row_id(what: &'static str, id: i64) -> AppResult<()> {
 pub(super) fn check_query(q: Option<&str>) -> AppResult<String> {
     let q = q.unwrap_or("").trim();
     if q.chars().count() > MAX_QUERY {
-        return Err(AppError::invalid(format!("a search is at most {MAX_QUERY} characters long")));
+        return Err(AppError::input(
+            AppCode::InputNotesQueryTooLong,
+            [("max", MAX_QUERY.to_string())],
+            format!("a search is at most {MAX_QUERY} characters long"),
+        ));
     }
     Ok(q.to_owned())
 }
@@ -176,9 +184,11 @@ pub(super) fn check_filter(f: &NoteFilter) -> AppResult<()> {
     check_query(f.query.as_deref())?;
     for v in [&f.work, &f.tag].into_iter().flatten() {
         if v.chars().count() > MAX_QUERY {
-            return Err(AppError::invalid(format!(
-                "a filter is at most {MAX_QUERY} characters long"
-            )));
+            return Err(AppError::input(
+                AppCode::InputNotesFilterTooLong,
+                [("max", MAX_QUERY.to_string())],
+                format!("a filter is at most {MAX_QUERY} characters long"),
+            ));
         }
     }
     if let Some(p) = f.passage_id.as_deref().filter(|p| !p.is_empty()) {
@@ -196,26 +206,44 @@ pub(crate) fn original_selection(
     validate_id("passage", &sel.passage_id)?;
     let p = corpus.passage(&sel.passage_id)?;
     let seg = p.segments.get(sel.segment as usize).ok_or_else(|| {
-        AppError::invalid(format!(
-            "passage {} has {} segments; there is no segment {}",
-            p.id,
-            p.segments.len(),
-            sel.segment
-        ))
+        AppError::input(
+            AppCode::InputNoSegment,
+            [
+                ("id", p.id.clone()),
+                ("segments", p.segments.len().to_string()),
+                ("segment", sel.segment.to_string()),
+            ],
+            format!(
+                "passage {} has {} segments; there is no segment {}",
+                p.id,
+                p.segments.len(),
+                sel.segment
+            ),
+        )
     })?;
     if sel.start >= sel.end {
-        return Err(AppError::invalid("the selection is empty"));
+        return Err(AppError::input(AppCode::InputSelectionEmpty, [], "the selection is empty"));
     }
     let map = shown_text(corpus, &p.source, state.script(sel.script)?).positions(seg)?;
     if sel.end as usize > map.display_len() {
-        return Err(AppError::invalid(format!(
-            "the selection {}..{} is not inside segment {} of {} ({} characters)",
-            sel.start,
-            sel.end,
-            sel.segment,
-            p.id,
-            map.display_len()
-        )));
+        return Err(AppError::input(
+            AppCode::InputSelectionOutside,
+            [
+                ("start", sel.start.to_string()),
+                ("end", sel.end.to_string()),
+                ("segment", sel.segment.to_string()),
+                ("id", p.id.clone()),
+                ("len", map.display_len().to_string()),
+            ],
+            format!(
+                "the selection {}..{} is not inside segment {} of {} ({} characters)",
+                sel.start,
+                sel.end,
+                sel.segment,
+                p.id,
+                map.display_len()
+            ),
+        ));
     }
     let start = map.start_to_original(sel.start as usize)?;
     let end = map.end_to_original(sel.end as usize)?.max(start + 1).min(map.len());

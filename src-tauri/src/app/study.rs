@@ -19,7 +19,7 @@ use ts_rs::TS;
 
 use super::commands::{validate_id, view};
 use super::dto::PassageView;
-use super::error::{AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult};
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_label, shown_text};
 
@@ -456,10 +456,11 @@ pub fn picture(name: &str) -> AppResult<String> {
         return Err(if name.len() <= 64 && name.ends_with(".svg") && !name.contains('/') {
             AppError::NotFound { what: "picture", id: shown }
         } else {
-            AppError::invalid(format!(
-                "`{}` is not the name of a built-in picture",
-                shown.escape_default()
-            ))
+            AppError::input(
+                AppCode::InputPictureName,
+                [("name", shown.escape_default().to_string())],
+                format!("`{}` is not the name of a built-in picture", shown.escape_default()),
+            )
         });
     }
     builtin_picture(name)

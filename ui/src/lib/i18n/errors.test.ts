@@ -70,3 +70,46 @@ describe("an error from the backend", () => {
     expect(old.message).toBe("no code at all");
   });
 });
+
+describe("an input the backend refuses", () => {
+  it("is said in Chinese, the kind of thing it names too (no English reason inside)", () => {
+    const e = toApiError("passage", {
+      kind: "invalid_input",
+      code: "app.input.bad_id",
+      params: { what: "passage", id: "Not An Id" },
+      message: "invalid input: `Not An Id` is not a valid passage id",
+    });
+    setLocale("zh-Hant");
+    expect(e.message).toBe("「Not An Id」不是有效的段落編號。");
+    setLocale("zh-Hans");
+    expect(e.message).toBe("“Not An Id”不是有效的段落编号。");
+    setLocale("en");
+    expect(e.message).toBe("“Not An Id” is not a valid passage id.");
+  });
+
+  it("keeps a word it cannot translate as sent, and a value never translated", () => {
+    setLocale("zh-Hant");
+    const e = toApiError("x", {
+      kind: "invalid_input",
+      code: "app.input.name_length",
+      params: { what: "tent", max: "16" },
+      message: "a tent is named by 1 to 16 characters",
+    });
+    expect(e.message).toBe("tent名稱須為 1 至 16 字。");
+    const q = toApiError("search", {
+      kind: "invalid_input",
+      code: "app.input.query_too_long",
+      params: { max: "500" },
+      message: "invalid input: a query may be at most 500 characters long",
+    });
+    expect(q.message).toBe("檢索式最多 500 字。");
+  });
+
+  it("has no sentence left that takes an English reason as its detail", () => {
+    for (const l of LOCALES) {
+      const app = resources[l].translation.errors.app as Record<string, unknown>;
+      expect(app.invalid_input).toBeUndefined();
+    }
+    expect(codes).not.toContain("app.invalid_input");
+  });
+});
