@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::Read as _;
 use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +55,49 @@ pub type TextLoader = Arc<dyn Fn() -> std::result::Result<String, String> + Send
 pub type TextReader =
     Arc<dyn Fn() -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync>;
 
+/// A file read at any place: the table of passages.
+pub trait ReadSeek: std::io::Read + std::io::Seek + Send {}
+impl<T: std::io::Read + std::io::Seek + Send> ReadSeek for T {}
+
+/// How a lazily added text in the plain format is read one passage at a
+/// time ([`Corpus::add_seekable_source`]): its text from a byte offset on,
+/// and its table of passages (`parse::table`) with the length of the text
+/// as it is now, or `None` when it has none (a text imported by an earlier
+/// version: it is then read whole, as before).
+#[derive(Clone)]
+pub struct PassageAccess {
+    pub text_at: TextAt,
+    pub table: TableOpener,
+}
+
+/// Opens a text for reading from a byte offset on (or says why not).
+pub type TextAt =
+    Arc<dyn Fn(u64) -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync>;
+
+/// Opens a text's table of passages, with the text's length now.
+pub type TableOpener = Arc<dyn Fn() -> Option<(Box<dyn ReadSeek>, u64)> + Send + Sync>;
+
+type Table = parse::table::PassageTable<Box<dyn ReadSeek>>;
+
+/// A passage read alone from its place in the file, with what a reading of
+/// the whole text would have given for its lines.
+struct OnePassage {
+    passage: Passage,
+    start: parse::table::PassageStart,
+    /// Per segment: (character index, line) where the raw line changes.
+    line_starts: Vec<Vec<(u32, u32)>>,
+    /// The raw lines it stands on, read when a column is asked for.
+    span: OnceLock<Option<RawSpan>>,
+}
+
+/// Raw lines of a text: from byte `at` (a line start), line `first_line`.
+struct RawSpan {
+    text: String,
+    at: usize,
+    first_line: u32,
+    lines: LineIndex,
+}
+
 /// How the search index's build gets at the passages of one source
 /// ([`Corpus::index_passages`]).
 pub enum IndexPassages<'a> {
@@ -63,7 +106,7 @@ pub enum IndexPassages<'a> {
     Read { passages: &'a [Passage], lines: &'a LineIndex },
     /// A text in the plain format not read yet, streamed from its file one
     /// paragraph at a time (nothing of it is kept).
-    Stream(parse::PlainStream<Box<dyn std::io::BufRead + Send>>),
+    Stream(Box<parse::PlainStream<Box<dyn std::io::BufRead + Send>>>),
     /// A text that cannot be read (why, in words), or one registered
     /// without its text ([`Corpus::add_unparsed_source`]): no passages.
     Unreadable(String),
@@ -129,6 +172,12 @@ struct LazyText {
     open: Option<TextReader>,
     counts: Option<TextCounts>,
     read: OnceLock<std::result::Result<ReadText, String>>,
+    /// For a text with a table of passages: how to read one passage, the
+    /// table (opened once; `None` if it has none or it does not fit the
+    /// text), and the passages read so far, by ordinal.
+    access: Option<PassageAccess>,
+    table: OnceLock<Option<Mutex<Table>>>,
+    one: OnceLock<Box<[OnceLock<Box<OnePassage>>]>>,
 }
 
 impl std::fmt::Debug for LazyText {
@@ -278,7 +327,15 @@ impl Corpus {
             lines: LineIndex::new(""),
             passages: at..at,
             parsed: false,
-            lazy: Some(Arc::new(LazyText { load, open: None, counts, read: OnceLock::new() })),
+            lazy: Some(Arc::new(LazyText {
+                load,
+                open: None,
+                counts,
+                read: OnceLock::new(),
+                access: None,
+                table: OnceLock::new(),
+                one: OnceLock::new(),
+            })),
         });
         Ok(self.sources.last().expect("just pushed"))
     }
@@ -308,6 +365,210 @@ impl Corpus {
         Ok(self.sources.last().expect("just pushed"))
     }
 
+    /// [`Corpus::add_streamed_source`] for a text that can also be read one
+    /// passage at a time (`access`): a passage asked for by its id or line
+    /// ([`Corpus::passage`], [`Corpus::passage_at_line`],
+    /// [`Corpus::passage_run`]) is read from its place in the file, through
+    /// the table of passages written at import, and kept; nothing else of
+    /// the text is read or held. What needs the whole text
+    /// ([`Corpus::passages_of`]) still reads it whole.
+    pub fn add_seekable_source(
+        &mut self,
+        info: SourceInfo,
+        counts: Option<TextCounts>,
+        open: TextReader,
+        access: PassageAccess,
+    ) -> Result<&Source> {
+        self.add_streamed_source(info, counts, open)?;
+        let source = self.sources.last_mut().expect("just pushed");
+        if let Some(lazy) = source.lazy.as_mut().and_then(Arc::get_mut) {
+            lazy.access = Some(access);
+        }
+        Ok(self.sources.last().expect("just pushed"))
+    }
+
+    /// The table of passages of a lazily added source not read whole, if it
+    /// has one that fits its text.
+    fn table<'a>(&self, source: &'a Source) -> Option<(&'a LazyText, MutexGuard<'a, Table>)> {
+        let lazy = source.lazy.as_deref()?;
+        if lazy.read.get().is_some() {
+            return None;
+        }
+        let table = lazy.table.get_or_init(|| {
+            let (file, text_len) = (lazy.access.as_ref()?.table)()?;
+            let table = parse::table::PassageTable::open(file, text_len, &source.info.sha256)?;
+            Some(Mutex::new(table))
+        });
+        let guard = table.as_ref()?.lock().unwrap_or_else(|e| e.into_inner());
+        Some((lazy, guard))
+    }
+
+    /// Passage `ordinal` (1-based) of a source with a table of passages,
+    /// read alone if it was not yet (with the `count - 1` after it, read in
+    /// the same pass); `None` if the source has no table, or the ordinal is
+    /// past its end. `Err` if the text cannot be read there.
+    fn one<'a>(
+        &'a self,
+        source: &'a Source,
+        ordinal: usize,
+        count: usize,
+    ) -> Option<std::result::Result<&'a OnePassage, String>> {
+        let (lazy, mut table) = self.table(source)?;
+        let total = table.passages() as usize;
+        if ordinal == 0 || ordinal > total {
+            return None;
+        }
+        let slots = lazy.one.get_or_init(|| (0..total).map(|_| OnceLock::new()).collect());
+        if let Some(one) = slots[ordinal - 1].get() {
+            return Some(Ok(one));
+        }
+        let read = (|| {
+            let start = table.get(ordinal as u64).ok_or("its table of passages cannot be read")?;
+            let access = lazy.access.as_ref().ok_or("it has no table of passages")?;
+            let heading = match start.heading_at {
+                None => None,
+                Some(at) => {
+                    let at_heading = parse::table::PassageStart {
+                        chunk_at: at,
+                        chunk_line: 1,
+                        piece: 0,
+                        continued: false,
+                        layer: Layer::Ti,
+                        ji: false,
+                        heading_at: None,
+                        first_line: 1,
+                    };
+                    let reader = (access.text_at)(at)?;
+                    let mut s =
+                        parse::PlainStream::resume(&source.info, reader, &at_heading, 1, None)
+                            .without_line_starts();
+                    s.next().transpose().map_err(|e| e.to_string())?.and_then(|p| p.passage.section)
+                }
+            };
+            drop(table);
+            let reader = (access.text_at)(start.chunk_at)?;
+            let stream =
+                parse::PlainStream::resume(&source.info, reader, &start, ordinal as u32, heading);
+            let end = (ordinal + count.max(1) - 1).min(total);
+            for (k, streamed) in (ordinal..=end).zip(stream) {
+                let streamed = streamed.map_err(|e| e.to_string())?;
+                if streamed.passage.ordinal as usize != k
+                    || (k == ordinal && streamed.start != start)
+                {
+                    return Err("its table of passages does not match the text".to_string());
+                }
+                let _ = slots[k - 1].set(Box::new(OnePassage {
+                    passage: streamed.passage,
+                    start: streamed.start,
+                    line_starts: streamed.line_starts,
+                    span: OnceLock::new(),
+                }));
+            }
+            slots[ordinal - 1]
+                .get()
+                .map(|b| &**b)
+                .ok_or_else(|| "the passage is not in the text".to_string())
+        })();
+        Some(read)
+    }
+
+    /// The passage read alone that `passage` is, if it is one.
+    fn one_of(&self, passage: &Passage) -> Option<&OnePassage> {
+        let source = self.source(&passage.source)?;
+        let lazy = source.lazy.as_deref()?;
+        if lazy.read.get().is_some() {
+            return None;
+        }
+        let one = lazy.one.get()?.get((passage.ordinal as usize).checked_sub(1)?)?.get()?;
+        (one.passage.id == passage.id).then_some(&**one)
+    }
+
+    /// The raw lines a passage read alone stands on, read now if they were
+    /// not yet: from the start of its chunk, the lines from the one holding
+    /// its first character to the one holding its last.
+    fn span_of<'a>(&self, one: &'a OnePassage) -> Option<&'a RawSpan> {
+        one.span
+            .get_or_init(|| {
+                use std::io::BufRead as _;
+                let offsets = one.passage.segments.iter().flat_map(|s| &s.offsets);
+                let lo = *offsets.clone().min()? as usize;
+                let hi = *offsets.max()? as usize;
+                let source = self.source(&one.passage.source)?;
+                let access = source.lazy.as_deref()?.access.as_ref()?;
+                let mut reader = (access.text_at)(one.start.chunk_at).ok()?;
+                let (mut pos, mut line) = (one.start.chunk_at as usize, one.start.chunk_line);
+                let mut span: Option<RawSpan> = None;
+                let mut buf = String::new();
+                while pos <= hi {
+                    buf.clear();
+                    let n = reader.read_line(&mut buf).ok()?;
+                    if n == 0 {
+                        break;
+                    }
+                    if pos + n > lo {
+                        span.get_or_insert_with(|| RawSpan {
+                            text: String::new(),
+                            at: pos,
+                            first_line: line,
+                            lines: LineIndex::new(""),
+                        })
+                        .text
+                        .push_str(&buf);
+                    }
+                    pos += n;
+                    line += 1;
+                }
+                let mut span = span?;
+                span.lines = LineIndex::new(&span.text);
+                Some(span)
+            })
+            .as_ref()
+    }
+
+    /// How many passages a source has, without reading it if it was added
+    /// with a table of passages or counted at import.
+    pub fn passage_count(&self, source_id: &str) -> Option<usize> {
+        let source = self.source(source_id)?;
+        if let Some((_, table)) = self.table(source) {
+            return Some(table.passages() as usize);
+        }
+        if source.lazy.as_ref().is_some_and(|l| l.read.get().is_none())
+            && let Some(c) = self.known_counts(source_id)
+        {
+            return Some(c.passages);
+        }
+        Some(self.passages_in(source).len())
+    }
+
+    /// Passages `start..start + count` (1-based) of a source: read alone,
+    /// in one pass from the first, for a text with a table of passages;
+    /// else from all its passages (read now if it is lazily added). Or why
+    /// they cannot be had, in words.
+    pub fn passage_run(
+        &self,
+        source_id: &str,
+        start: usize,
+        count: usize,
+    ) -> std::result::Result<Vec<&Passage>, String> {
+        let source = self
+            .source(source_id)
+            .ok_or_else(|| CorpusError::UnknownSource(source_id.into()).to_string())?;
+        if let Some(total) = self.table(source).map(|(_, t)| t.passages() as usize) {
+            let end = (start.max(1) + count).min(total + 1);
+            let mut out = Vec::new();
+            for n in start.max(1)..end {
+                match self.one(source, n, end - n) {
+                    Some(Ok(one)) => out.push(&one.passage),
+                    Some(Err(why)) => return Err(why),
+                    None => break,
+                }
+            }
+            return Ok(out);
+        }
+        let all = self.try_passages_of(source_id)?;
+        Ok(all.iter().skip(start.saturating_sub(1)).take(count).collect())
+    }
+
     /// The passages of one source for the search index's build: those at
     /// hand if it is parsed or has been read; streamed from its file if it
     /// is a text in the plain format added by [`Corpus::add_streamed_source`]
@@ -330,7 +591,9 @@ impl Corpus {
             && let Some(open) = &lazy.open
         {
             return Some(match open() {
-                Ok(reader) => IndexPassages::Stream(parse::PlainStream::new(&source.info, reader)),
+                Ok(reader) => {
+                    IndexPassages::Stream(Box::new(parse::PlainStream::new(&source.info, reader)))
+                }
                 Err(why) => IndexPassages::Unreadable(why),
             });
         }
@@ -538,10 +801,14 @@ impl Corpus {
         if let Some(&i) = self.by_id.get(id) {
             return Ok(&self.passages[i]);
         }
-        // A passage of a lazily added source: `<source>.<ordinal>`.
+        // A passage of a lazily added source: `<source>.<ordinal>`, read
+        // alone if the text has a table of passages, else with the rest.
         let lazy = id.rsplit_once('.').and_then(|(source, ordinal)| {
             let s = self.source(source).filter(|s| s.lazy.is_some())?;
             let n: usize = ordinal.parse().ok()?;
+            if let Some(one) = self.one(s, n, 1) {
+                return one.ok().map(|o| &o.passage).filter(|p| p.id == id);
+            }
             self.passages_in(s).get(n.checked_sub(1)?).filter(|p| p.id == id)
         });
         lazy.ok_or_else(|| CorpusError::UnknownPassage(id.to_owned()))
@@ -550,6 +817,12 @@ impl Corpus {
     /// The passage whose text covers 1-based `line` of the source's raw file
     /// (the passage with the last segment starting at or before that line).
     pub fn passage_at_line(&self, source_id: &str, line: u32) -> Option<&Passage> {
+        let source = self.source(source_id)?;
+        let found = self.table(source).map(|(_, mut table)| table.at_line(line));
+        if let Some(found) = found {
+            let n = found? as usize;
+            return self.one(source, n, 1)?.ok().map(|o| &o.passage);
+        }
         self.passages_of(source_id)
             .iter()
             .filter(|p| p.segments.iter().any(|s| s.line <= line))
@@ -564,9 +837,14 @@ impl Corpus {
         segment: usize,
         char_index: usize,
     ) -> Option<(u32, u32)> {
-        let (raw, lines) = self.text_of(self.source(&passage.source)?)?;
         let seg = passage.segments.get(segment)?;
         let off = *seg.offsets.get(char_index).or(seg.offsets.last())?;
+        if let Some(one) = self.one_of(passage) {
+            let span = self.span_of(one)?;
+            let (line, col) = span.lines.line_col(&span.text, (off as usize).checked_sub(span.at)?);
+            return Some((line + span.first_line - 1, col));
+        }
+        let (raw, lines) = self.text_of(self.source(&passage.source)?)?;
         Some(lines.line_col(raw, off as usize))
     }
 
@@ -586,6 +864,16 @@ impl Corpus {
 
     /// First and last raw line the passage's text occupies.
     pub fn line_span(&self, passage: &Passage) -> (u32, u32) {
+        if let Some(one) = self.one_of(passage) {
+            // A passage read alone knows where its lines change.
+            let lines = passage
+                .segments
+                .iter()
+                .zip(&one.line_starts)
+                .flat_map(|(s, starts)| [s.line, starts.last().map_or(s.line, |&(_, l)| l)]);
+            let (lo, hi) = lines.fold((u32::MAX, 0), |(lo, hi), l| (lo.min(l), hi.max(l)));
+            return if hi == 0 { (0, 0) } else { (lo, hi) };
+        }
         let Some((_, index)) = self.source(&passage.source).and_then(|s| self.text_of(s)) else {
             return (0, 0);
         };

@@ -139,6 +139,35 @@ pub(super) fn reader(path: &Path) -> sheli_corpus::corpus::TextReader {
     })
 }
 
+/// Where a text's table of passages is (`sheli_corpus::parse::table`):
+/// beside it, `user.<hash>.passages`.
+pub(super) fn table_path(text: &Path) -> PathBuf {
+    text.with_extension("passages")
+}
+
+/// Reads a listed text one passage at a time: the text from a byte offset
+/// on, and its table of passages with the text's length now (none if the
+/// text was imported before tables were written, or the table is not a
+/// regular file: the text is then read whole when asked for).
+pub(super) fn passage_access(path: &Path) -> sheli_corpus::corpus::PassageAccess {
+    use std::io::{Seek, SeekFrom};
+    let (text, table) = (path.to_path_buf(), table_path(path));
+    let at = text.clone();
+    sheli_corpus::corpus::PassageAccess {
+        text_at: Arc::new(move |offset| {
+            let mut file = open_regular(&at)?;
+            file.seek(SeekFrom::Start(offset)).map_err(|e| e.to_string())?;
+            Ok(Box::new(std::io::BufReader::with_capacity(256 * 1024, file))
+                as Box<dyn std::io::BufRead + Send>)
+        }),
+        table: Arc::new(move || {
+            let len = open_regular(&text).ok()?.metadata().ok()?.len();
+            let file = open_regular(&table).ok()?;
+            Some((Box::new(file) as Box<dyn sheli_corpus::corpus::ReadSeek>, len))
+        }),
+    }
+}
+
 /// The file at `path`, opened only if it is a regular file: without
 /// blocking (a FIFO swapped in would block an open), and checked again on
 /// the handle, so a file swapped between the check and the open is caught.
@@ -384,6 +413,8 @@ impl Drop for Staged {
 struct Ready {
     info: SourceInfo,
     staged: Staged,
+    /// Its table of passages, written as they were counted.
+    table: Staged,
     counts: sheli_corpus::TextCounts,
     encoding: &'static str,
 }
@@ -409,21 +440,27 @@ fn stage(
         Some(path) => {
             let mut file = open_bounded(path)?;
             let mut staged = Staged::new(texts)?;
-            let mut counted = Counted::start(&mut staged.file, &placeholder);
+            let table = Staged::new(texts)?;
+            let mut counted = Counted::start(&mut staged.file, &table, &placeholder)?;
             let d = decode_stream(&mut file, &mut counted);
             let counts = counted.finish();
-            both(d, counts).map(|d| (d, staged))
+            both(d, counts).map(|d| (d, staged, table))
         }
         None => {
             let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
             let mut staged = Staged::new(texts)?;
-            let mut counted = Counted::start(&mut staged.file, &placeholder);
+            let table = Staged::new(texts)?;
+            let mut counted = Counted::start(&mut staged.file, &table, &placeholder)?;
             let d = decode_stream(&mut std::io::Cursor::new(bytes), &mut counted);
             let counts = counted.finish();
-            both(d, counts).map(|d| (d, staged))
+            both(d, counts).map(|d| (d, staged, table))
         }
     };
-    let ((decoded, counts), staged) = decoded?;
+    let ((decoded, (counts, records)), staged, table) = decoded?;
+    // The table's header names the text it is for (its length and
+    // checksum), known only now.
+    let text_len = staged.file.metadata().map_err(|e| e.to_string())?.len();
+    records.finish(text_len, &decoded.sha256).map_err(|e| e.to_string())?;
     let id = format!("user.{}", &decoded.sha256[..8]);
     let stem = input.stem();
     let info = SourceInfo {
@@ -437,7 +474,7 @@ fn stage(
     if counts.passages == 0 {
         return Err("the file holds no paragraphs".into());
     }
-    Ok(Ready { info, staged, counts, encoding: decoded.encoding })
+    Ok(Ready { info, staged, table, counts, encoding: decoded.encoding })
 }
 
 /// The decoded text and its counts; the decoder's error first (a file that
@@ -447,8 +484,8 @@ fn both(
         sheli_corpus::import::DecodedStream,
         sheli_corpus::import::ImportError,
     >,
-    counts: std::result::Result<sheli_corpus::TextCounts, String>,
-) -> std::result::Result<(sheli_corpus::import::DecodedStream, sheli_corpus::TextCounts), String> {
+    counts: std::result::Result<Counts, String>,
+) -> std::result::Result<(sheli_corpus::import::DecodedStream, Counts), String> {
     Ok((decoded.map_err(|e| e.to_string())?, counts?))
 }
 
@@ -471,22 +508,32 @@ const PIECES_IN_FLIGHT: usize = 16;
 struct Counted<'a> {
     file: &'a mut std::fs::File,
     pieces: Option<std::sync::mpsc::SyncSender<Piece>>,
-    counter: Option<std::thread::JoinHandle<std::result::Result<sheli_corpus::TextCounts, String>>>,
+    counter: Option<std::thread::JoinHandle<std::result::Result<Counts, String>>>,
 }
 
+/// What the counting thread gives: the counts, and the table of passages
+/// it wrote as they went by, its header still to write.
+type Counts = (sheli_corpus::TextCounts, TableWriter);
+type TableWriter = sheli_corpus::parse::table::TableWriter<std::fs::File>;
+
 impl<'a> Counted<'a> {
-    fn start(file: &'a mut std::fs::File, info: &SourceInfo) -> Counted<'a> {
+    fn start(
+        file: &'a mut std::fs::File,
+        table: &Staged,
+        info: &SourceInfo,
+    ) -> std::result::Result<Counted<'a>, String> {
         let (tx, rx) = std::sync::mpsc::sync_channel(PIECES_IN_FLIGHT);
         let info = info.clone();
+        let table = table.file.try_clone().map_err(|e| e.to_string())?;
         let counter = std::thread::Builder::new()
             .name("sheli-count".into())
-            .spawn(move || count_pieces(&info, &rx))
+            .spawn(move || count_pieces(&info, &rx, table))
             .ok();
-        Counted { file, pieces: counter.is_some().then_some(tx), counter }
+        Ok(Counted { file, pieces: counter.is_some().then_some(tx), counter })
     }
 
     /// The counts of the whole text written (after the decoder is done).
-    fn finish(mut self) -> std::result::Result<sheli_corpus::TextCounts, String> {
+    fn finish(mut self) -> std::result::Result<Counts, String> {
         // Closing the channel is the end of the text for the counter.
         self.pieces = None;
         match self.counter.take() {
@@ -561,17 +608,26 @@ impl std::io::Read for PieceReader<'_> {
 fn count_pieces(
     info: &SourceInfo,
     rx: &std::sync::mpsc::Receiver<Piece>,
-) -> std::result::Result<sheli_corpus::TextCounts, String> {
+    table: std::fs::File,
+) -> std::result::Result<Counts, String> {
+    use std::io::{Seek, SeekFrom};
     loop {
         let restarted = std::rc::Rc::new(std::cell::Cell::new(false));
         let reader = PieceReader { rx, piece: Vec::new(), at: 0, restarted: restarted.clone() };
         let reader = std::io::BufReader::with_capacity(256 * 1024, reader);
         let mut counts = sheli_corpus::TextCounts::counting();
         let mut failed = None;
+        // The table is written from its start again at each restart.
+        let mut file = table.try_clone().map_err(|e| e.to_string())?;
+        file.set_len(0).and_then(|_| file.seek(SeekFrom::Start(0))).map_err(|e| e.to_string())?;
+        let mut records = TableWriter::new(file).map_err(|e| e.to_string())?;
         let passages = sheli_corpus::parse::PlainStream::new(info, reader).without_line_starts();
         for passage in passages {
-            match passage {
-                Ok(p) => counts.add(&p.passage),
+            match passage.and_then(|p| {
+                counts.add(&p.passage);
+                records.push(&p.start)
+            }) {
+                Ok(()) => {}
                 Err(e) => {
                     failed = Some(e.to_string());
                     break;
@@ -594,7 +650,7 @@ fn count_pieces(
             }
             continue;
         }
-        return Ok(counts);
+        return Ok((counts, records));
     }
 }
 
@@ -724,7 +780,9 @@ pub fn import_inputs(
     remove_leftovers(&texts);
     let mut imported = Vec::new();
     for mut r in ready {
-        r.staged.place(&texts.join(&r.info.file))?;
+        let text = texts.join(&r.info.file);
+        r.table.place(&table_path(&text))?;
+        r.staged.place(&text)?;
         imported.push(ImportedText {
             id: r.info.id.clone(),
             work: r.info.work.clone(),

@@ -6,6 +6,8 @@
 //! <data dir>/                 SHELI_DATA_DIR, or the platform's app data dir
 //!   texts/manifest.toml       the user's imported texts (same schema as the built-in manifest)
 //!   texts/user.<hash>.txt     each imported text, decoded to UTF-8
+//!   texts/user.<hash>.passages where each of its passages starts (written at
+//!                             import), so one passage is read alone
 //!   index/                    the tantivy index (a cache: rebuilt when stale or damaged)
 //! ```
 
@@ -164,10 +166,11 @@ impl Library {
         for text in listed {
             let (id, file) = (text.info.id.clone(), text.info.file.clone());
             let recorded = counts.get(&id).cloned();
-            match corpus.add_streamed_source(
+            match corpus.add_seekable_source(
                 text.info.clone(),
                 recorded,
                 import::reader(&text.path),
+                import::passage_access(&text.path),
             ) {
                 Ok(_) => added.push(text),
                 Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),

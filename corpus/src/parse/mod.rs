@@ -7,6 +7,7 @@
 
 mod plain;
 mod split;
+pub mod table;
 mod tongjie;
 mod translation;
 mod zhushu_fused;

@@ -13,6 +13,7 @@ use crate::model::{Layer, ParsedPassage, Passage};
 use crate::text::{Cleaning, LineIndex, SegmentBuilder};
 
 use super::split;
+use super::table::PassageStart;
 
 /// A paragraph's tag: its layer, and whether it is 記.
 fn tag(s: &str) -> Option<(Layer, bool, usize)> {
@@ -166,6 +167,9 @@ pub fn parse(_info: &SourceInfo, raw: &str, lines: &LineIndex) -> Result<Vec<Par
 pub struct StreamedPassage {
     pub passage: Passage,
     pub line_starts: Vec<Vec<(u32, u32)>>,
+    /// Where it starts, for the table of passages written at import
+    /// ([`super::table`]), from which [`PlainStream::resume`] reads it again.
+    pub start: PassageStart,
 }
 
 /// The passages of a text in the plain format read from `reader` one
@@ -197,6 +201,12 @@ pub struct PlainStream<R> {
     /// Whether each passage comes with its segments' line starts (not
     /// wanted when the passages are only counted).
     with_line_starts: bool,
+    /// Where the passage still open started, and the chunk of the 題
+    /// paragraph whose first piece is the heading in force.
+    open_start: Option<PassageStart>,
+    heading_at: Option<u64>,
+    /// Pieces of the first chunk read to pass over (a resumed stream).
+    skip: u32,
 }
 
 impl<R: std::io::BufRead> PlainStream<R> {
@@ -216,7 +226,35 @@ impl<R: std::io::BufRead> PlainStream<R> {
             capped: false,
             layer: (Layer::Jing, false),
             with_line_starts: true,
+            open_start: None,
+            heading_at: None,
+            skip: 0,
         }
+    }
+
+    /// A stream over `reader`, which reads the text from the start of the
+    /// chunk where passage `ordinal` starts (`start`, from the table of
+    /// passages); `heading` is the heading in force there (the first
+    /// passage of the stream at `start.heading_at` gives it). Its first
+    /// passage is that passage, the same as a reading from the start gives;
+    /// the passages after it follow. Nothing before the chunk is read.
+    pub fn resume(
+        info: &SourceInfo,
+        reader: R,
+        start: &PassageStart,
+        ordinal: u32,
+        heading: Option<String>,
+    ) -> PlainStream<R> {
+        let mut s = PlainStream::new(info, reader);
+        s.pos = start.chunk_at as usize;
+        s.line = start.chunk_line;
+        s.capped = start.continued;
+        s.layer = (start.layer, start.ji);
+        s.grouping.section = heading;
+        s.heading_at = start.heading_at;
+        s.ordinal = ordinal.saturating_sub(1);
+        s.skip = start.piece;
+        s
     }
 
     /// The same passages with no line starts (every segment's list empty):
@@ -263,7 +301,12 @@ impl<R: std::io::BufRead> PlainStream<R> {
         }
     }
 
-    fn number(&mut self, p: ParsedPassage, lines: &[LineStarts]) -> StreamedPassage {
+    fn number(
+        &mut self,
+        p: ParsedPassage,
+        lines: &[LineStarts],
+        start: PassageStart,
+    ) -> StreamedPassage {
         self.ordinal += 1;
         let with_line_starts = self.with_line_starts;
         let line_starts = p
@@ -301,6 +344,7 @@ impl<R: std::io::BufRead> PlainStream<R> {
                 segments: p.segments,
             },
             line_starts,
+            start,
         }
     }
 }
@@ -334,13 +378,18 @@ impl<R: std::io::BufRead> Iterator for PlainStream<R> {
                     self.done = true;
                     let open = self.grouping.open.take()?;
                     let lines = std::mem::take(&mut self.pending_lines);
-                    return Some(Ok(self.number(open, &lines)));
+                    let start = self.open_start.take().expect("an open passage has a start");
+                    return Some(Ok(self.number(open, &lines, start)));
                 };
                 if !continued {
                     self.layer = paragraph_layer(&text);
                 }
                 let first = usize::from(continued);
-                self.cut = Some(split::Cut::new(text, at, first_line, self.layer, first));
+                let mut cut = split::Cut::new(text, at, first_line, self.layer, first);
+                for _ in 0..std::mem::take(&mut self.skip) {
+                    cut.next_piece();
+                }
+                self.cut = Some(cut);
             }
             let cut = self.cut.as_mut().expect("set just above");
             let Some((i, piece)) = cut.next_piece() else {
@@ -359,9 +408,28 @@ impl<R: std::io::BufRead> Iterator for PlainStream<R> {
                 *off += cut.at as u32;
             }
             let layer = cut.layer;
-            if let Some(closed) = self.grouping.place_piece(seg, i, layer) {
-                let lines = std::mem::replace(&mut self.pending_lines, starts);
-                return Some(Ok(self.number(closed, &lines)));
+            if i == 0 && seg.layer == Layer::Ti {
+                self.heading_at = Some(cut.at as u64);
+            }
+            let here = PassageStart {
+                chunk_at: cut.at as u64,
+                chunk_line: cut.first_line,
+                piece: (i - cut.first) as u32,
+                continued: cut.first == 1,
+                layer: layer.0,
+                ji: layer.1,
+                heading_at: self.heading_at,
+                first_line: seg.line,
+            };
+            let was_open = self.grouping.open.is_some();
+            let closed = self.grouping.place_piece(seg, i, layer);
+            if closed.is_some() || !was_open {
+                let started = self.open_start.replace(here);
+                if let Some(closed) = closed {
+                    let lines = std::mem::replace(&mut self.pending_lines, starts);
+                    let start = started.expect("a closed passage had a start");
+                    return Some(Ok(self.number(closed, &lines, start)));
+                }
             }
             self.pending_lines.extend(starts);
         }

@@ -60,6 +60,9 @@ pub(super) struct Cut {
     pub local: LineIndex,
     /// The paragraph's layer (from its tag), which later pieces keep.
     pub layer: (Layer, bool),
+    /// The number in its paragraph of the chunk's first piece (1 for a
+    /// chunk that continues one).
+    pub first: usize,
     /// File offset and line of each line start in the paragraph.
     starts: Vec<(usize, u32)>,
     pieces: std::vec::IntoIter<Range<usize>>,
@@ -85,7 +88,7 @@ impl Cut {
             .collect();
         let pieces = pieces(&text, MAX_PASSAGE_CHARS).into_iter();
         let local = LineIndex::new(&text);
-        Cut { text, at, first_line, local, layer, starts, pieces, next: first }
+        Cut { text, at, first_line, local, layer, first, starts, pieces, next: first }
     }
 
     /// The next piece: its number in the paragraph and its range in `text`.
