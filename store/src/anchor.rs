@@ -108,19 +108,36 @@ impl Selection {
     pub(crate) fn resolve(&self, corpus: &Corpus) -> Result<Resolved> {
         let p = passage(corpus, self.passage_id.trim())?;
         let seg = p.segments.get(self.segment as usize).ok_or_else(|| {
-            StoreError::Invalid(format!(
-                "passage {} has {} segments; there is no segment {}",
-                p.id,
-                p.segments.len(),
-                self.segment
-            ))
+            crate::refused(
+                crate::StoreCode::RefusedNoSegment,
+                [
+                    ("id", p.id.clone()),
+                    ("segments", p.segments.len().to_string()),
+                    ("segment", self.segment.to_string()),
+                ],
+                format!(
+                    "passage {} has {} segments; there is no segment {}",
+                    p.id,
+                    p.segments.len(),
+                    self.segment
+                ),
+            )
         })?;
         let len = seg.text.chars().count() as u32;
         if self.start >= self.end || self.end > len {
-            return Err(StoreError::Invalid(format!(
-                "the selection {}..{} is not inside segment {} ({} characters)",
-                self.start, self.end, self.segment, len
-            )));
+            return Err(crate::refused(
+                crate::StoreCode::RefusedSelectionOutside,
+                [
+                    ("start", self.start.to_string()),
+                    ("end", self.end.to_string()),
+                    ("segment", self.segment.to_string()),
+                    ("len", len.to_string()),
+                ],
+                format!(
+                    "the selection {}..{} is not inside segment {} ({} characters)",
+                    self.start, self.end, self.segment, len
+                ),
+            ));
         }
         if (self.end - self.start) as usize > limits::QUOTE {
             return Err(StoreError::TooLong {
@@ -161,11 +178,20 @@ impl Selection {
                 continue;
             }
             let Some((seg, r)) = hits.get(occurrence.saturating_sub(1)) else {
-                return Err(StoreError::Invalid(format!(
-                    "“{quote}” occurs {} times in {}; there is no occurrence {occurrence}",
-                    hits.len(),
-                    p.id
-                )));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedNoOccurrence,
+                    [
+                        ("quote", quote.to_string()),
+                        ("count", hits.len().to_string()),
+                        ("id", p.id.clone()),
+                        ("occurrence", occurrence.to_string()),
+                    ],
+                    format!(
+                        "“{quote}” occurs {} times in {}; there is no occurrence {occurrence}",
+                        hits.len(),
+                        p.id
+                    ),
+                ));
             };
             let base = text.segments[*seg].start;
             return Ok(Selection {
@@ -176,7 +202,15 @@ impl Selection {
             });
         }
         let where_ = layer.map(|l| format!(" ({})", l.label())).unwrap_or_default();
-        Err(StoreError::Invalid(format!("“{quote}” is not in passage {}{where_}", p.id)))
+        Err(crate::refused(
+            crate::StoreCode::RefusedQuoteMissing,
+            [
+                ("quote", quote.to_string()),
+                ("id", p.id.clone()),
+                ("layer", layer.map(|l| l.label().to_owned()).unwrap_or_default()),
+            ],
+            format!("“{quote}” is not in passage {}{where_}", p.id),
+        ))
     }
 }
 

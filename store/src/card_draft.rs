@@ -10,7 +10,7 @@ use sheli_library::character::CardMention;
 
 use crate::cards::{NewCard, UserCard};
 use crate::notes::Selection;
-use crate::{Result, Store, StoreError, limits};
+use crate::{Result, Store, limits};
 
 /// How many characters of context the sentence may take on either side of
 /// the selection when no punctuation ends it sooner.
@@ -22,7 +22,11 @@ pub fn draft_card(corpus: &Corpus, selection: &Selection) -> Result<NewCard> {
     let headword: String =
         anchor.exact.trim_matches(|c: char| fold_char(c, FoldMode::Exact).is_none()).to_owned();
     if headword.is_empty() {
-        return Err(StoreError::Invalid("the selection holds no characters of the text".into()));
+        return Err(crate::refused(
+            crate::StoreCode::RefusedEmptySelection,
+            [],
+            "the selection holds no characters of the text",
+        ));
     }
     let passage = crate::passage(corpus, &anchor.passage_id)?;
     let segment = selection.segment as usize;

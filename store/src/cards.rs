@@ -120,11 +120,15 @@ pub(crate) fn check_passages(corpus: &Corpus, ids: &[String]) -> Result<Vec<Stri
         out.push(id.to_owned());
     }
     if out.len() > limits::PASSAGES {
-        return Err(StoreError::Invalid(format!(
-            "too many linked passages: {}, at most {} are allowed",
-            out.len(),
-            limits::PASSAGES
-        )));
+        return Err(crate::refused(
+            crate::StoreCode::RefusedTooManyPassages,
+            [("count", out.len().to_string()), ("max", limits::PASSAGES.to_string())],
+            format!(
+                "too many linked passages: {}, at most {} are allowed",
+                out.len(),
+                limits::PASSAGES
+            ),
+        ));
     }
     Ok(out)
 }
@@ -174,10 +178,11 @@ fn card_count(conn: &Connection, glossary_id: i64) -> Result<usize> {
 /// transaction.
 pub(crate) fn insert(conn: &Connection, glossary_id: i64, row: &CardRow) -> Result<i64> {
     if card_count(conn, glossary_id)? >= limits::CARDS {
-        return Err(StoreError::Invalid(format!(
-            "a glossary holds at most {} cards",
-            limits::CARDS
-        )));
+        return Err(crate::refused(
+            crate::StoreCode::RefusedTooManyCards,
+            [("max", limits::CARDS.to_string())],
+            format!("a glossary holds at most {} cards", limits::CARDS),
+        ));
     }
     if let Some(b) = &row.builtin_id {
         let dup: Option<i64> = conn

@@ -18,7 +18,27 @@ sheli_corpus::error_codes! {
         UnknownPassage = "store.unknown_passage",
         UnknownNote = "store.unknown_note",
         TooLong = "store.too_long",
-        Invalid = "store.invalid",
+        RefusedNoSegment = "store.refused.no_segment",
+        RefusedSelectionOutside = "store.refused.selection_outside",
+        RefusedNoOccurrence = "store.refused.no_occurrence",
+        RefusedQuoteMissing = "store.refused.quote_missing",
+        RefusedApkg = "store.refused.apkg",
+        RefusedGuidShared = "store.refused.guid_shared",
+        RefusedEmptySelection = "store.refused.empty_selection",
+        RefusedTooManyPassages = "store.refused.too_many_passages",
+        RefusedTooManyCards = "store.refused.too_many_cards",
+        RefusedOneLine = "store.refused.one_line",
+        RefusedEmpty = "store.refused.empty",
+        RefusedControl = "store.refused.control",
+        RefusedTagSpace = "store.refused.tag_space",
+        RefusedTooManyTags = "store.refused.too_many_tags",
+        RefusedAnchorsFull = "store.refused.anchors_full",
+        RefusedAnchorTwice = "store.refused.anchor_twice",
+        RefusedLastAnchor = "store.refused.last_anchor",
+        RefusedNoAnchor = "store.refused.no_anchor",
+        RefusedAnchorsOrder = "store.refused.anchors_order",
+        RefusedNoUndo = "store.refused.no_undo",
+        RefusedNotDeleted = "store.refused.not_deleted",
         Malformed = "store.malformed",
         File = "store.file",
         BadBackup = "store.bad_backup",
@@ -30,6 +50,31 @@ sheli_corpus::error_codes! {
         Busy = "store.busy",
         Database = "store.database",
     }
+}
+
+/// A value the store refuses: its own code (`store.refused.*`), the values
+/// of its sentence (a field is named by a phrase the UI translates,
+/// `errors.field.*`), and the English sentence, which is the CLI's.
+#[derive(Debug)]
+pub struct Refusal {
+    pub code: StoreCode,
+    pub params: Vec<(&'static str, String)>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// [`StoreError::Invalid`] with its code, slots and English sentence.
+pub(crate) fn refused(
+    code: StoreCode,
+    params: impl IntoIterator<Item = (&'static str, String)>,
+    message: impl Into<String>,
+) -> StoreError {
+    StoreError::Invalid(Refusal { code, params: params.into_iter().collect(), message: message.into() })
 }
 
 impl StoreError {
@@ -50,7 +95,7 @@ impl StoreError {
             UnknownPassage(_) => StoreCode::UnknownPassage,
             UnknownNote(_) => StoreCode::UnknownNote,
             TooLong { .. } => StoreCode::TooLong,
-            Invalid(_) => StoreCode::Invalid,
+            Invalid(r) => r.code,
             Malformed { .. } => StoreCode::Malformed,
             File { .. } => StoreCode::File,
             BadBackup { .. } => StoreCode::BadBackup,
@@ -69,7 +114,7 @@ impl StoreError {
     }
 
     /// The slots of the code's sentence. Free text from elsewhere (a path,
-    /// an SQLite message, a sentence of `Invalid`) goes in `detail` as it is.
+    /// an SQLite message) goes in `detail` as it is.
     pub fn params(&self) -> Vec<(&'static str, String)> {
         use StoreError::*;
         let one = |k: &'static str, v: &dyn ToString| vec![(k, v.to_string())];
@@ -94,7 +139,8 @@ impl StoreError {
                     ("max", max.to_string()),
                 ]
             }
-            Invalid(s) | Builtin(s) | Scheduler(s) => one("detail", s),
+            Invalid(r) => r.params.clone(),
+            Builtin(s) | Scheduler(s) => one("detail", s),
             Malformed { what, message } => {
                 vec![("what", what.clone()), ("detail", message.clone())]
             }
@@ -114,6 +160,24 @@ mod tests {
         let ids: std::collections::BTreeSet<_> = StoreCode::ALL.iter().map(|c| c.id()).collect();
         assert_eq!(ids.len(), StoreCode::ALL.len());
         assert!(ids.iter().all(|id| id.starts_with("store.")));
+    }
+
+    /// A refused value names its code and its values, never an English
+    /// reason in `detail` (the window would show it as it is in 繁 or 简).
+    #[test]
+    fn a_refused_value_has_its_own_code_and_values() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = crate::Store::open(&dir.path().join("s.db")).unwrap();
+        let e = store.create_glossary("  ", "").unwrap_err();
+        assert_eq!(e.code().id(), "store.refused.empty");
+        assert_eq!(e.params(), vec![("field", "a glossary's name".to_string())]);
+        assert_eq!(e.to_string(), "a glossary's name must not be empty");
+        let e = crate::check_tags(&["兩 字".to_string()]).unwrap_err();
+        assert_eq!(
+            (e.code(), e.params()),
+            (StoreCode::RefusedTagSpace, vec![("tag", "兩 字".to_string())])
+        );
+        assert!(StoreCode::ALL.iter().all(|c| c.id() != "store.invalid"));
     }
 
     #[test]

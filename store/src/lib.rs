@@ -37,7 +37,8 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use serde::Serialize;
 
-pub use codes::StoreCode;
+pub use codes::{Refusal, StoreCode};
+pub(crate) use codes::refused;
 use sheli_corpus::glossary::Card as BuiltinCard;
 use sheli_corpus::{Corpus, Passage};
 
@@ -119,7 +120,7 @@ pub enum StoreError {
     #[error("{field} is too long: {len} characters, at most {max} are allowed")]
     TooLong { field: &'static str, len: usize, max: usize },
     #[error("{0}")]
-    Invalid(String),
+    Invalid(codes::Refusal),
     #[error("{what} could not be read: {message}")]
     Malformed { what: String, message: String },
     #[error("{path}: {message}")]
@@ -484,13 +485,19 @@ pub(crate) fn check_line(
 ) -> Result<String> {
     let v = value.trim();
     if v.chars().any(char::is_control) {
-        return Err(StoreError::Invalid(format!(
-            "{field} must be one line without control characters"
-        )));
+        return Err(refused(
+            StoreCode::RefusedOneLine,
+            [("field", field.to_owned())],
+            format!("{field} must be one line without control characters"),
+        ));
     }
     check_len(field, v, max)?;
     if required && v.is_empty() {
-        return Err(StoreError::Invalid(format!("{field} must not be empty")));
+        return Err(refused(
+            StoreCode::RefusedEmpty,
+            [("field", field.to_owned())],
+            format!("{field} must not be empty"),
+        ));
     }
     Ok(v.to_owned())
 }
@@ -499,7 +506,11 @@ pub(crate) fn check_line(
 /// characters refused, at most `max` characters. Kept as typed.
 pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<String> {
     if value.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
-        return Err(StoreError::Invalid(format!("{field} contains control characters")));
+        return Err(refused(
+            StoreCode::RefusedControl,
+            [("field", field.to_owned())],
+            format!("{field} contains control characters"),
+        ));
     }
     check_len(field, value, max)?;
     Ok(value.to_owned())
@@ -527,19 +538,21 @@ pub(crate) fn check_tags(tags: &[String]) -> Result<Vec<String>> {
             continue;
         }
         if t.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(StoreError::Invalid(format!(
-                "the tag “{t}” contains a space; tags are single words (use - or _ instead)"
-            )));
+            return Err(refused(
+                StoreCode::RefusedTagSpace,
+                [("tag", t.to_owned())],
+                format!("the tag “{t}” contains a space; tags are single words (use - or _ instead)"),
+            ));
         }
         check_len("a tag", t, limits::TAG)?;
         out.insert(t.to_owned());
     }
     if out.len() > limits::TAGS {
-        return Err(StoreError::Invalid(format!(
-            "too many tags: {}, at most {} are allowed",
-            out.len(),
-            limits::TAGS
-        )));
+        return Err(refused(
+            StoreCode::RefusedTooManyTags,
+            [("count", out.len().to_string()), ("max", limits::TAGS.to_string())],
+            format!("too many tags: {}, at most {} are allowed", out.len(), limits::TAGS),
+        ));
     }
     Ok(out.into_iter().collect())
 }

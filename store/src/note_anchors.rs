@@ -225,17 +225,24 @@ impl Store {
             let n = live(tx, id)?;
             let anchors = n.anchors();
             if anchors.len() >= MAX_ANCHORS {
-                return Err(StoreError::Invalid(format!(
-                    "note {id} already anchors {MAX_ANCHORS} passages, the most a note may"
-                )));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedAnchorsFull,
+                    [("id", id.to_string()), ("max", MAX_ANCHORS.to_string())],
+                    format!("note {id} already anchors {MAX_ANCHORS} passages, the most a note may"),
+                ));
             }
             if anchors.iter().any(|a| {
                 a.passage_id == anchor.passage_id && a.start == anchor.start && a.end == anchor.end
             }) {
-                return Err(StoreError::Invalid(format!(
-                    "note {id} is already on “{}” in {}",
-                    anchor.exact, anchor.passage_id
-                )));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedAnchorTwice,
+                    [
+                        ("id", id.to_string()),
+                        ("quote", anchor.exact.clone()),
+                        ("passage", anchor.passage_id.clone()),
+                    ],
+                    format!("note {id} is already on “{}” in {}", anchor.exact, anchor.passage_id),
+                ));
             }
             insert(tx, id, anchors.len() as u32, &anchor, false)?;
             tx.execute("UPDATE note SET modified = ?2 WHERE id = ?1", params![id, now()])?;
@@ -252,14 +259,18 @@ impl Store {
             let n = live(tx, id)?;
             let count = 1 + n.more_anchors.len() as u32;
             if count == 1 {
-                return Err(StoreError::Invalid(format!(
-                    "note {id} anchors one passage only; delete the note instead"
-                )));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedLastAnchor,
+                    [("id", id.to_string())],
+                    format!("note {id} anchors one passage only; delete the note instead"),
+                ));
             }
             if index >= count {
-                return Err(StoreError::Invalid(format!(
-                    "note {id} has {count} anchors; there is no anchor {index}"
-                )));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedNoAnchor,
+                    [("id", id.to_string()), ("count", count.to_string()), ("index", index.to_string())],
+                    format!("note {id} has {count} anchors; there is no anchor {index}"),
+                ));
             }
             let removed = if index == 0 { 1 } else { index };
             if index == 0 {
@@ -273,7 +284,11 @@ impl Store {
                     .optional()?
                     .map(|(_, _, a)| a)
                     .ok_or_else(|| {
-                        StoreError::Invalid(format!("note {id}'s anchors are out of order"))
+                        crate::refused(
+                            crate::StoreCode::RefusedAnchorsOrder,
+                            [("id", id.to_string())],
+                            format!("note {id}'s anchors are out of order"),
+                        )
                     })?;
                 tx.execute(
                     "UPDATE note SET passage_id = ?2, source_id = ?3, work = ?4, layer = ?5, \

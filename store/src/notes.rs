@@ -576,7 +576,13 @@ impl Store {
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?
-                .ok_or_else(|| StoreError::Invalid(format!("note {id} has no edit to undo")))?;
+                .ok_or_else(|| {
+                    crate::refused(
+                        crate::StoreCode::RefusedNoUndo,
+                        [("id", id.to_string())],
+                        format!("note {id} has no edit to undo"),
+                    )
+                })?;
             let tags: Vec<String> = serde_json::from_str(&tags).unwrap_or_default();
             let colour = colour.as_deref().and_then(NoteColour::parse).unwrap_or(cur.colour);
             tx.execute(
@@ -604,7 +610,11 @@ impl Store {
         self.write(|tx| {
             let n = load_one(tx, id)?;
             if n.deleted.is_none() {
-                return Err(StoreError::Invalid(format!("note {id} is not deleted")));
+                return Err(crate::refused(
+                    crate::StoreCode::RefusedNotDeleted,
+                    [("id", id.to_string())],
+                    format!("note {id} is not deleted"),
+                ));
             }
             tx.execute("UPDATE note SET deleted = NULL WHERE id = ?1", [id])?;
             Ok(())

@@ -147,7 +147,11 @@ fn picture(builtin: Option<&str>) -> Option<(String, &'static str)> {
 /// A zip written into memory fails only if Sheli wrote it wrongly; said
 /// as what it is rather than unwrapped.
 fn package_error(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Invalid(format!("the Anki package could not be made: {e}"))
+    crate::refused(
+        crate::StoreCode::RefusedApkg,
+        [("detail", e.to_string())],
+        format!("the Anki package could not be made: {e}"),
+    )
 }
 
 impl Store {

@@ -226,9 +226,11 @@ impl Store {
                     }));
                 }
                 if !seen_guids.insert(g.clone()) {
-                    return Err(ctx(StoreError::Invalid(format!(
-                        "its GUID “{g}” is another card's too"
-                    ))));
+                    return Err(ctx(crate::refused(
+                        crate::StoreCode::RefusedGuidShared,
+                        [("guid", g.clone())],
+                        format!("its GUID “{g}” is another card's too"),
+                    )));
                 }
             }
             let base = match &builtin {

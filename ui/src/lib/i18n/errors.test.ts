@@ -113,3 +113,28 @@ describe("an input the backend refuses", () => {
     expect(codes).not.toContain("app.invalid_input");
   });
 });
+
+describe("a value the store refuses", () => {
+  it("is said with its own code, the field it was refused for in the interface's language", () => {
+    const e = toApiError("create_glossary", {
+      kind: "invalid_input",
+      code: "store.refused.empty",
+      params: { field: "a glossary's name" },
+      message: "a glossary's name must not be empty",
+    });
+    setLocale("zh-Hant");
+    expect(e.message).toBe("詞表名稱不可為空。");
+    setLocale("zh-Hans");
+    expect(e.message).toBe("词表名称不可为空。");
+    setLocale("en");
+    expect(e.message).toBe("A glossary's name must not be empty.");
+    const long = toApiError("add_note", {
+      kind: "invalid_input",
+      code: "store.too_long",
+      params: { field: "a note", len: "20001", max: "20000" },
+      message: "a note is too long: 20001 characters, at most 20000 are allowed",
+    });
+    setLocale("zh-Hant");
+    expect(long.message).toBe("過長：20001 字，至多 20000 字（筆記）。");
+  });
+});

@@ -17,13 +17,20 @@ import { locale, t } from "./i18n.svelte";
 /**
  * The slots that hold a word of the backend's rather than a value: `what`
  * (passage, glossary, note…) names the kind of thing an id or a name is of,
- * and is said in the interface's language (`errors.what.<word>`), so "段落編號"
- * is not written "passage編號". A word without a translation stays as sent.
+ * `field` the field a value was refused for (a name, the headword…); both
+ * are said in the interface's language (`errors.what.<word>`,
+ * `errors.field.<phrase>`), so "段落編號" is not written "passage編號". A word
+ * without a translation stays as sent.
  */
 function words(params: Record<string, string> | undefined): Record<string, string> {
-  const what = params?.what;
-  if (!what || !i18next.exists(`errors.what.${what}`)) return {};
-  return { what: (t as unknown as (k: string) => string)(`errors.what.${what}`) };
+  const out: Record<string, string> = {};
+  for (const slot of ["what", "field"] as const) {
+    const word = params?.[slot];
+    // i18next reads "." and ":" in a key as separators: such a word is not one of ours
+    if (!word || /[.:]/.test(word) || !i18next.exists(`errors.${slot}.${word}`)) continue;
+    out[slot] = (t as unknown as (k: string) => string)(`errors.${slot}.${word}`);
+  }
+  return out;
 }
 
 /** The message of `code` with `params`, or `fallback` for an unknown code. */
