@@ -143,6 +143,38 @@ describe("Cite, copy, print", () => {
     );
   });
 
+  it("only one pop-up at a time: a term's card, a selection's menu, the keys list and the copy menu close one another", async () => {
+    const id = "xiangshe.zhushu.0010";
+    const P = `[data-passage="${id}"]`;
+    /** Which of the floating things are on screen. */
+    const shown = () =>
+      browser.execute(() =>
+        ["term-popover", "char-popover", "selection-actions", "reader-keys", "copy-menu"].filter((t) => {
+          const e = document.querySelector(`[data-testid="${t}"]`);
+          return !!e && e.getBoundingClientRect().width > 0;
+        }),
+      );
+    await open(id);
+    await $(`${P} .term-link`).click();
+    await $('[data-testid="term-popover"]').waitForDisplayed();
+    await selectText(id, "zhu", "所射布");
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    expect(await shown()).toEqual(["selection-actions"]);
+    await browser.execute((i) => document.getElementById(`p-${i}`)?.focus(), id);
+    await browser.keys("?");
+    await $('[data-testid="reader-keys"]').waitForDisplayed();
+    expect(await shown()).toEqual(["reader-keys"]);
+    await $(`${P} [data-testid="copy-citation"]`).click();
+    await $(`${P} [data-testid="copy-menu"]`).waitForDisplayed();
+    await shot("cite-one-popup");
+    expect(await shown()).toEqual(["copy-menu"]);
+    await $(`${P} .term-link`).click();
+    await $('[data-testid="term-popover"]').waitForDisplayed();
+    expect(await shown()).toEqual(["term-popover"]);
+    await browser.keys("Escape");
+    expect(await shown()).toEqual([]);
+  });
+
   it("passage 250 says why it has no translation line", async () => {
     await open(P250);
     const parallel = await $('[data-testid="toggle-parallel"]');

@@ -12,6 +12,17 @@ export function kindName(kind: Kind): string {
   return t(`cards.kinds.${kind}`);
 }
 
+/**
+ * A card's definitions in the order the interface's language asks: the
+ * Chinese 釋義 first in a Chinese interface, the English one first in
+ * English; a card with only one has only that one.
+ */
+export function definitions(card: CardSummary, locale: string): { lang: string; text: string }[] {
+  const zh = card.summary_zh ? [{ lang: "zh-Hant", text: card.summary_zh }] : [];
+  const en = card.summary ? [{ lang: "en", text: card.summary }] : [];
+  return locale === "en" ? [...en, ...zh] : [...zh, ...en];
+}
+
 /** Pinyin without tone marks or tone numbers, lower case (`bī` → `bi`). */
 export function plainPinyin(s: string): string {
   return s

@@ -2,6 +2,12 @@
 // entry. Opening one replaces the other; closing it with Escape gives the
 // focus back to where it was (or to the main view, never to nothing).
 // PopupHost.svelte renders it; anything that shows text opens it.
+//
+// The menus that also float over the text (a selection's actions, a
+// passage's copy menu, the list of keys) live in their own components, but
+// they are pop-ups too to the reader, who should never see two at once
+// (issue 12): each says here when it opens, with how to close it, and
+// opening any pop-up or menu closes the one that was open.
 
 import type { CardSummary } from "../bindings/CardSummary";
 import type { TextSelection } from "../bindings/TextSelection";
@@ -42,6 +48,31 @@ class Popups {
   #returnTo: HTMLElement | null = null;
   /** The reading cursor where the pop-up was opened, put back with the focus. */
   #cursor: Range | null = null;
+  /** How to close the menu open over the text, if one is. */
+  #menu: (() => void) | null = null;
+
+  /**
+   * A menu opens over the text: the pop-up and any other menu go (without
+   * taking the focus back: the new menu has it).
+   */
+  openMenu(close: () => void): void {
+    this.#closeMenu(close);
+    this.#menu = close;
+    this.close(false);
+  }
+
+  /** The menu closed itself: nothing to close when the next one opens. */
+  menuClosed(close: () => void): void {
+    if (this.#menu === close) this.#menu = null;
+  }
+
+  /** Closes the open menu unless it is `keep`. */
+  #closeMenu(keep: (() => void) | null): void {
+    const menu = this.#menu;
+    if (!menu || menu === keep) return;
+    this.#menu = null;
+    menu();
+  }
 
   open(popup: Popup, { focus }: OpenOptions): void {
     const active = document.activeElement as HTMLElement | null;
@@ -50,6 +81,8 @@ class Popups {
       this.#returnTo = active && active !== document.body && !active.closest("[data-popup]") ? active : null;
       this.#cursor = saveCursor();
     }
+    // (After the cursor is kept: closing a selection's menu drops the selection.)
+    this.#closeMenu(null);
     this.focusOnOpen = focus;
     this.current = popup;
   }
