@@ -145,4 +145,32 @@ describe("SearchBox", () => {
     expect(screen.queryByTestId("search-panel")).toBeNull();
     expect(screen.getByTestId("search-help")).toBeTruthy();
   });
+
+  it("keeps the rows while the box is empty, hidden and unreachable, and the next query updates them in place", async () => {
+    backend();
+    render(SearchBox);
+    await type("觯");
+    await screen.findByTestId("search-results");
+    const rows = Array.from(document.querySelectorAll("li.hit"));
+    expect(rows).toHaveLength(3);
+    const input = await type("");
+    // nothing of the old answer is found, chosen or opened while the box is empty
+    expect(screen.queryAllByTestId("search-hit")).toHaveLength(0);
+    expect(screen.queryByTestId("search-results")).toBeNull();
+    expect(screen.queryByTestId("facet-work-燕禮")).toBeNull();
+    expect(document.getElementById("search-hit-0")).toBeNull();
+    expect(rows[0].closest("[hidden]")).not.toBeNull();
+    await fireEvent.keyDown(input, { key: "ArrowDown" });
+    await fireEvent.keyDown(input, { key: "Enter" });
+    expect(location.hash).toBe("");
+    expect(input.getAttribute("aria-activedescendant")).toBeNull();
+    // the next query's first character: the same elements, not built anew (the slow keystroke of issue 11)
+    await type("觶");
+    await screen.findByTestId("search-results");
+    const again = screen.getAllByTestId("search-hit");
+    expect(again).toHaveLength(3);
+    again.forEach((row, i) => expect(row).toBe(rows[i]));
+    expect(again[0].closest("[hidden]")).toBeNull();
+    expect(again[0].id).toBe("search-hit-0");
+  });
 });
