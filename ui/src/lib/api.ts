@@ -85,6 +85,7 @@ let transport: Transport = tauriTransport;
 /** Replaces the transport (tests); `null` restores the real one. */
 export function setTransport(t: Transport | null): void {
   transport = t ?? tauriTransport;
+  sourcesAnswer = null;
 }
 
 function isPayload(e: unknown): e is ErrorPayload {
@@ -126,9 +127,22 @@ async function call<T>(command: string, args: Record<string, unknown> = {}): Pro
   }
 }
 
+// The list of sources changes only when texts are imported: asked once and
+// shared (the start asks for it before the app mounts, and the reader, the
+// parallel column and the texts' scripts all want it), asked again after an
+// import, a failure or a new transport.
+let sourcesAnswer: Promise<SourceView[]> | null = null;
+
 /** Every source with its edition, script and segment counts per layer. */
 export function sources(): Promise<SourceView[]> {
-  return call("sources");
+  if (!sourcesAnswer) {
+    const answer = call<SourceView[]>("sources");
+    sourcesAnswer = answer;
+    answer.catch(() => {
+      if (sourcesAnswer === answer) sourcesAnswer = null;
+    });
+  }
+  return sourcesAnswer;
 }
 
 /** Works → editions → sections → passages, in `script` (default: the setting). */
@@ -387,7 +401,10 @@ export function findBuiltinCards(query = ""): Promise<BuiltinCardHit[]> {
  * afterwards, its progress reported through onIndexStatus.
  */
 export function importTexts(files: TextFile[], work?: string): Promise<ImportedTextView[]> {
-  return call("import_texts", { files, work: work?.trim() || null });
+  sourcesAnswer = null;
+  return call<ImportedTextView[]>("import_texts", { files, work: work?.trim() || null }).finally(() => {
+    sourcesAnswer = null;
+  });
 }
 
 /**

@@ -13,6 +13,7 @@
 // a screen reader's link list, a click, or the reading cursor's Enter).
 
 import { loadCards } from "../cards/cards.svelte";
+import { afterFirstView } from "../shell/startup";
 import type { HeadwordIndex } from "../chars/headwords";
 
 const PASSAGE = "[data-passage]";
@@ -27,8 +28,9 @@ class TermIndex {
   get(): HeadwordIndex | null {
     if (!this.#asked) {
       this.#asked = true;
-      // (Asked after this render: the answer re-renders the texts with links.)
-      Promise.resolve()
+      // (Asked after this render: the answer re-renders the texts with links;
+      // at start, after the first view is painted: shell/startup.ts.)
+      new Promise<void>((painted) => afterFirstView(painted))
         .then(loadCards)
         .then(
           (l) => (this.index = l.index),

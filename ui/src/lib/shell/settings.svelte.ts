@@ -31,14 +31,20 @@ export function clampCharSize(n: number): number {
  * be stale (changed since the window opened), so the page asks again.
  */
 export function startSettings(): Settings | null {
+  const s = peekStartSettings();
+  // Taken once: a later load() (none today) asks the backend.
+  (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__ = undefined;
+  return s;
+}
+
+/** The settings written into the page, as `startSettings` gives them, left in place (main.ts asks early with them). */
+export function peekStartSettings(): Settings | null {
   const start = (globalThis as { __SHELI_START__?: { settings?: Settings } }).__SHELI_START__;
   if (!start?.settings || typeof start.settings !== "object") return null;
   const nav = typeof performance !== "undefined" && typeof performance.getEntriesByType === "function"
     ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
     : undefined;
   if (nav && nav.type !== "navigate") return null;
-  // Taken once: a later load() (none today) asks the backend.
-  (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__ = undefined;
   return { ...DEFAULT_SETTINGS, ...start.settings };
 }
 

@@ -8,8 +8,58 @@
 // and answered (api.ts), the view rendered, and painted.
 
 import * as api from "../api";
+import type { Settings } from "../bindings/Settings";
+import { parsePassageId } from "../common/ids";
+import { editionScripts } from "../common/lang.svelte";
+import { askEarly, FIRST_PAGE } from "../reader/opening";
+import { parseHash } from "./router.svelte";
 
 let reported = false;
+
+// Work the first view does not show (the index's progress, the passages'
+// notes and known faults, the term links' cards) waits until that view is
+// painted: before, its calls went out beside the passage's and their
+// answers were parsed on the page's one thread while the passage waited.
+// A view that never reports (the jing view, glossaries, …) lets it go after
+// FIRST_VIEW_WAIT_MS. Only a start that main.ts began waits
+// (askForFirstView); a component mounted on its own (tests) does not.
+const FIRST_VIEW_WAIT_MS = 1000;
+let firstViewDone = true;
+let waiting: (() => void)[] = [];
+let fallback: ReturnType<typeof setTimeout> | null = null;
+
+function releaseFirstView(): void {
+  if (firstViewDone) return;
+  firstViewDone = true;
+  if (fallback) clearTimeout(fallback);
+  const now = waiting;
+  waiting = [];
+  for (const f of now) f();
+}
+
+/** Runs `f` once the first view is painted (at once after that). */
+export function afterFirstView(f: () => void): void {
+  if (firstViewDone) return f();
+  waiting.push(f);
+}
+
+/**
+ * At the script's first line, before the app is mounted: asks for what the
+ * first view will show, from the settings written into the page
+ * (`__SHELI_START__`): the list of sources (the texts' scripts, for `lang`)
+ * and, when the place restored is a passage, its first page
+ * (reader/opening.ts, which the reader takes when it mounts). Both calls
+ * then travel while the app's code mounts instead of after it.
+ */
+export function askForFirstView(start: Settings | null): void {
+  firstViewDone = false;
+  fallback = setTimeout(releaseFirstView, FIRST_VIEW_WAIT_MS);
+  void editionScripts.load();
+  if (!start?.place) return;
+  const route = parseHash(start.place);
+  const ref = route.view === "reader" ? parsePassageId(route.id) : null;
+  if (ref) askEarly(ref.source, ref.ordinal, FIRST_PAGE, start.script);
+}
 
 /** `performance.mark`, where the engine has it (not in jsdom). */
 export function startupMark(name: string): void {
@@ -42,6 +92,7 @@ export function markInteractive(): void {
   const report = () => {
     startupMark("painted");
     void api.uiReady(performance.now(), startupMarks()).catch(() => {});
+    releaseFirstView();
   };
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(report, 0));
   else report();
