@@ -196,6 +196,11 @@ struct ReadText {
     passages: Vec<Passage>,
 }
 
+/// The id of passage `ordinal` (1-based) of a source: `<source>.<0001>`.
+pub fn passage_id(source: &str, ordinal: u32) -> String {
+    format!("{source}.{ordinal:04}")
+}
+
 /// The passages of a parsed source, with their ids (`<source>.<0001>`).
 fn number_passages(info: &SourceInfo, parsed: Vec<crate::model::ParsedPassage>) -> Vec<Passage> {
     parsed
@@ -204,7 +209,7 @@ fn number_passages(info: &SourceInfo, parsed: Vec<crate::model::ParsedPassage>) 
         .map(|(i, p)| {
             let ordinal = i as u32 + 1;
             Passage {
-                id: format!("{}.{:04}", info.id, ordinal),
+                id: passage_id(&info.id, ordinal),
                 source: info.id.clone(),
                 work: info.work.clone(),
                 ordinal,
@@ -827,6 +832,38 @@ impl Corpus {
             .iter()
             .filter(|p| p.segments.iter().any(|s| s.line <= line))
             .max_by_key(|p| p.segments.iter().filter(|s| s.line <= line).map(|s| s.line).max())
+    }
+
+    /// The first passage that begins on 1-based `line` of the source's raw
+    /// file, if one does. A line of the 通解 editions holds several passages
+    /// (`xiangshe.tongjie:5` begins 0018 to 0022), and a reader naming the
+    /// line means where it starts, not the last thing on it, which
+    /// [`Corpus::passage_at_line`] gives.
+    pub fn passage_beginning_at(&self, source_id: &str, line: u32) -> Option<&Passage> {
+        let source = self.source(source_id)?;
+        let found = self.table(source).map(|(_, mut table)| table.first_at_line(line));
+        if let Some(found) = found {
+            let n = found? as usize;
+            return self.one(source, n, 1)?.ok().map(|o| &o.passage);
+        }
+        self.passages_of(source_id).iter().find(|p| p.line() == line)
+    }
+
+    /// The last 1-based line of the source's raw file (a final line break
+    /// ends the last line; it does not begin one). For a text read a
+    /// passage at a time, the last line of its last passage: its file is
+    /// not read for the blank lines that may follow.
+    pub fn last_line(&self, source_id: &str) -> Option<u32> {
+        let source = self.source(source_id)?;
+        // The table's lock is let go before the passage is read.
+        let passages = self.table(source).map(|(_, table)| table.passages());
+        if let Some(n) = passages {
+            let last = self.one(source, n as usize, 1)?.ok()?;
+            return Some(self.line_span(&last.passage).1);
+        }
+        let (raw, lines) = self.text_of(source)?;
+        let count = lines.line_count() as u32;
+        Some(if raw.ends_with('\n') { count - 1 } else { count })
     }
 
     /// Line and column in the raw file of character `char_index` of segment

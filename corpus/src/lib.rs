@@ -28,7 +28,7 @@ pub mod sound_glosses;
 pub mod stage;
 pub mod text;
 
-pub use corpus::{Corpus, LayerCounts, Source, SourceSummary, TextCounts, TextLoader};
+pub use corpus::{Corpus, LayerCounts, Source, SourceSummary, TextCounts, TextLoader, passage_id};
 pub use error::{CorpusError, Result};
 pub use fold::FoldMode;
 pub use headings::{Heading, HeadingBasis};

@@ -336,7 +336,7 @@ impl<R: std::io::BufRead> PlainStream<R> {
             .collect();
         StreamedPassage {
             passage: Passage {
-                id: format!("{}.{:04}", self.source, self.ordinal),
+                id: crate::corpus::passage_id(&self.source, self.ordinal),
                 source: self.source.clone(),
                 work: self.work.clone(),
                 ordinal: self.ordinal,

@@ -298,19 +298,20 @@ pub fn passages(
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     }
     let script = state.script(script)?;
+    // Only the page asked for: a user's text with a table of passages is
+    // read from the page's first passage on, not whole.
     corpus
-        .try_passages_of(source)
+        .passage_run(source, start as usize, count as usize)
         .map_err(AppError::Corpus)?
-        .iter()
-        .skip(start as usize - 1)
-        .take(count as usize)
+        .into_iter()
         .map(|p| view(&corpus, p, script))
         .collect()
 }
 
 pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppResult<PassageView> {
-    let all = corpus.passages_of(&p.source);
-    let index = p.ordinal as usize - 1;
+    // The neighbours are named, not read (a user's text is read one
+    // passage at a time): ids follow the ordinals.
+    let total = corpus.passage_count(&p.source).unwrap_or(0);
     let source = corpus
         .source(&p.source)
         .ok_or_else(|| AppError::NotFound { what: "source", id: p.source.clone() })?;
@@ -353,13 +354,14 @@ pub(super) fn view(corpus: &Corpus, p: &Passage, script: DisplayScript) -> AppRe
         edition: label.text(&source.info.edition)?,
         edition_kind: EditionKind::of(&source.info),
         ordinal: p.ordinal,
-        total: all.len() as u32,
+        total: total as u32,
         section: p.section.as_deref().map(|s| shown.text(s)).transpose()?,
         ji: p.is_ji(),
         script,
         segments,
-        prev: index.checked_sub(1).and_then(|i| all.get(i)).map(|q| q.id.clone()),
-        next: all.get(index + 1).map(|q| q.id.clone()),
+        prev: (p.ordinal > 1).then(|| sheli_corpus::passage_id(&p.source, p.ordinal - 1)),
+        next: ((p.ordinal as usize) < total)
+            .then(|| sheli_corpus::passage_id(&p.source, p.ordinal + 1)),
     })
 }
 

@@ -141,6 +141,9 @@ enum Command {
     ///
     /// Paragraphs are separated by blank lines; one longer than 20,000
     /// characters becomes several passages, cut at line ends where it can.
+    /// Files of up to 256 MB, read in pieces: an import's memory stays
+    /// under 300 MB whatever the file's size, as long as no single line is
+    /// that long (a line is read whole).
     Import {
         /// Files, or folders of .txt files
         #[arg(required = true)]
