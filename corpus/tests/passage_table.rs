@@ -130,7 +130,22 @@ fn a_passage_read_alone_is_the_one_a_whole_reading_gives() {
             "line {line}"
         );
         assert_eq!(lazy.citation_at(q, 0, 0), full.citation_at(p, 0, 0));
+        // the first passage beginning on a line (several begin on the line
+        // of 30,000 characters), found by the table as by the whole reading
+        let first = full.line_span(p).0;
+        let want = all.iter().find(|o| o.line() == first).map(|o| &o.id);
+        assert_eq!(lazy.passage_beginning_at("user.abababab", first).map(|p| &p.id), want);
+        assert_eq!(full.passage_beginning_at("user.abababab", first).map(|p| &p.id), want);
     }
+    let long_line = all.iter().map(|p| p.line()).find(|&l| {
+        all.iter().filter(|p| p.line() == l).count() > 1
+    });
+    let long_line = long_line.expect("a line beginning several passages");
+    let on_it = all.iter().find(|p| p.line() == long_line).map(|p| &p.id);
+    assert_eq!(lazy.passage_beginning_at("user.abababab", long_line).map(|p| &p.id), on_it);
+    assert_eq!(lazy.passage_beginning_at("user.abababab", long_line + 1), None);
+    // the text ends with a line break after its last passage's line
+    assert_eq!(lazy.last_line("user.abababab"), full.last_line("user.abababab"));
     assert_eq!(opened_whole.load(Ordering::SeqCst), 0, "the text was never read whole");
     assert!(!lazy.is_read("user.abababab"));
     assert_eq!(lazy.passage_count("user.abababab"), Some(all.len()));

@@ -177,4 +177,16 @@ impl<R: Read + Seek> PassageTable<R> {
         }
         (lo > 1).then_some(lo - 1)
     }
+
+    /// The ordinal of the first passage starting on `line`, if one does
+    /// (several do where a line holds more than one: a long line cut into
+    /// passages), by a binary search as [`PassageTable::at_line`].
+    pub fn first_at_line(&mut self, line: u32) -> Option<u64> {
+        let (mut lo, mut hi) = (1, self.passages + 1);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.get(mid)?.first_line < line { lo = mid + 1 } else { hi = mid }
+        }
+        (lo <= self.passages && self.get(lo)?.first_line == line).then_some(lo)
+    }
 }
