@@ -6,6 +6,10 @@
 // a reader sees or hears, but for data in English (marked lang="en") and
 // names that are the same in every language — and axe must find nothing;
 // 简体中文 chosen in the top bar is kept across a restart.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { expectNoViolations } from "./axe.js";
 import { nudgedShot as shot } from "./helpers.js";
 
@@ -137,6 +141,50 @@ describe("The interface in 繁體中文", () => {
     await expectChineseOnly("a malformed query");
     await box.clearValue();
     await browser.keys("Escape");
+  });
+
+  it("says a refused input in Chinese: a query too long, an import's work name", async () => {
+    // The backend's own input checks (app.input.*), each with its code and
+    // values: no English reason inside the Chinese sentence.
+    await go("#/read/xiangshe.zhushu.0164");
+    await browser.keys(["Control", "k"]);
+    const box = await $('[data-testid="search-input"]');
+    // 501 characters, one over the limit, set at once (typing them is slow)
+    await browser.execute((el) => {
+      el.value = "射".repeat(501);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }, box);
+    const error = await $('[data-testid="search-error"]');
+    await error.waitForExist({ timeout: 10000 });
+    await expect(error).toHaveText("檢索式最多 500 字。");
+    await shot("locale-zh-Hant-input-error");
+    await expectChineseOnly("a query too long");
+    await box.clearValue();
+    await browser.keys("Escape");
+
+    // an import refused: a work name with a control character in it
+    await go("#/library");
+    const work = await $('[data-testid="import-work"]');
+    await work.waitForExist({ timeout: 10000 });
+    await browser.execute((el) => {
+      el.value = "周\u0007禮";
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }, work);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheli-e2e-locale-"));
+    const file = path.join(dir, "周禮.txt");
+    fs.writeFileSync(file, "司弓矢掌六弓四弩八矢之法。\n");
+    await browser.execute(() => {
+      document.querySelector('[data-testid="import-texts-file"]').hidden = false;
+    });
+    await $('[data-testid="import-texts-file"]').setValue(file);
+    const status = await $('[data-testid="import-status"]');
+    await expect(status).toHaveText(/^篇名最多 \d+ 字，不可含控制字元。$/);
+    await shot("locale-zh-Hant-import-error");
+    await expectChineseOnly("an import refused");
+    await browser.execute(() => {
+      document.querySelector('[data-testid="import-texts-file"]').hidden = true;
+    });
+    await work.clearValue();
   });
 
   it("a notice on screen follows a change of language", async () => {
