@@ -365,8 +365,10 @@ mod tests {
         let long = SearchQuery { query: "射".repeat(5000), ..SearchQuery::default() };
         let control = SearchQuery { query: "射\u{7}".into(), ..SearchQuery::default() };
         let dir = tempfile::tempdir().unwrap();
-        let state =
-            crate::app::state::AppState::with_corpus(Err("no texts".into()), dir.path().to_path_buf());
+        let state = crate::app::state::AppState::with_corpus(
+            Err("no texts".into()),
+            dir.path().to_path_buf(),
+        );
         let errors = [
             validate(&long).unwrap_err(),
             validate(&control).unwrap_err(),

@@ -588,7 +588,10 @@ mod search_export_tests {
         let file = search_export(ready(), q("再拜"), "csv", columns).unwrap();
         // the first bytes: EF BB BF, then the header in Chinese
         assert_eq!(&file.text.as_bytes()[..3], &[0xEF, 0xBB, 0xBF]);
-        assert!(file.text["\u{feff}".len()..].starts_with("篇,版本,文本,段落,節,層,行,次數,左文,相符,右文\r\n"));
+        assert!(
+            file.text["\u{feff}".len()..]
+                .starts_with("篇,版本,文本,段落,節,層,行,次數,左文,相符,右文\r\n")
+        );
         let saved = save(&dir, &file).unwrap();
         let bytes = std::fs::read(&saved.path).unwrap();
         assert_eq!(&bytes[..3], &[0xEF, 0xBB, 0xBF], "saved as sent");
@@ -608,9 +611,15 @@ mod search_export_tests {
         assert_eq!(err.code().0, "app.export.columns");
         let mut bad: Vec<String> = ZH_COLUMNS.iter().map(|c| c.to_string()).collect();
         bad[2] = "a\nb".into();
-        assert_eq!(search_export(ready(), q("再拜"), "csv", Some(bad.clone())).unwrap_err().code().0, "app.export.columns");
+        assert_eq!(
+            search_export(ready(), q("再拜"), "csv", Some(bad.clone())).unwrap_err().code().0,
+            "app.export.columns"
+        );
         bad[2] = " ".into();
-        assert_eq!(search_export(ready(), q("再拜"), "csv", Some(bad)).unwrap_err().code().0, "app.export.columns");
+        assert_eq!(
+            search_export(ready(), q("再拜"), "csv", Some(bad)).unwrap_err().code().0,
+            "app.export.columns"
+        );
         let err = search_export(ready(), q("再拜"), "xlsx", None).unwrap_err();
         assert_eq!(err.code(), ("app.export.format", vec![("format", "xlsx".to_string())]));
     }

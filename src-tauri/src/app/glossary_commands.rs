@@ -192,7 +192,10 @@ pub fn import_glossary(
         other => {
             return Err(AppError::input(
                 AppCode::InputImportFormat,
-                [("format", other.escape_default().to_string()), ("formats", "tsv, json, auto".to_string())],
+                [
+                    ("format", other.escape_default().to_string()),
+                    ("formats", "tsv, json, auto".to_string()),
+                ],
                 format!(
                     "“{}” is not an import format: use tsv, json or auto",
                     other.escape_default()

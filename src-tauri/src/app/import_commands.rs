@@ -70,7 +70,9 @@ pub fn import_texts(
         return Err(AppError::input(
             AppCode::InputWorkName,
             [("max", MAX_WORK_CHARS.to_string())],
-            format!("a work's name has at most {MAX_WORK_CHARS} characters and no control characters"),
+            format!(
+                "a work's name has at most {MAX_WORK_CHARS} characters and no control characters"
+            ),
         ));
     }
     // The encoded size is checked before anything is decoded.
@@ -84,7 +86,14 @@ pub fn import_texts(
         {
             return Err(AppError::input(
                 AppCode::InputFileName,
-                [("name", name.chars().take(MAX_NAME_CHARS).collect::<String>().escape_default().to_string())],
+                [(
+                    "name",
+                    name.chars()
+                        .take(MAX_NAME_CHARS)
+                        .collect::<String>()
+                        .escape_default()
+                        .to_string(),
+                )],
                 format!("“{}” is not a usable file name", name.escape_default()),
             ));
         }

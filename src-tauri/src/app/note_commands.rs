@@ -215,7 +215,10 @@ pub fn export_notes(state: &AppState, format: &str, filter: &NoteFilter) -> AppR
         }
         other => Err(AppError::input(
             AppCode::InputExportFormat,
-            [("format", other.escape_default().to_string()), ("formats", "markdown, json".to_string())],
+            [
+                ("format", other.escape_default().to_string()),
+                ("formats", "markdown, json".to_string()),
+            ],
             format!("“{}” is not an export format: use markdown or json", other.escape_default()),
         )),
     }

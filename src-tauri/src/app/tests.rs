@@ -458,6 +458,16 @@ fn locate_reads_a_passage_id_or_a_source_and_line_and_refuses_the_rest() {
     assert!(matches!(e, AppError::NotFound { what: "place", .. }), "{e:?}");
     assert!(matches!(commands::locate(&state, "  "), Err(AppError::InvalidInput(_))));
     assert!(matches!(commands::locate(&state, &"a".repeat(301)), Err(AppError::InvalidInput(_))));
+    // A line the file does not have: its own code, with the file's last
+    // line, for the Go-to box to say in the interface's language.
+    for (at, line) in [("test.a:999999", "999999"), ("test.a:0", "0")] {
+        let e = commands::locate(&state, at).unwrap_err();
+        let (code, params) = e.code();
+        assert_eq!(code, "app.not_found.line", "{at}: {e}");
+        assert_eq!(params[0], ("source", "test.a".to_string()));
+        assert_eq!(params[1], ("line", line.to_string()));
+        assert_eq!(e.kind(), crate::app::error::ErrorKind::NotFound);
+    }
 }
 
 /// An imported text's edition is told by a field of its own in every view
@@ -485,7 +495,10 @@ fn an_imported_texts_edition_kind_is_sent_with_every_view_of_it() {
     assert_eq!(sources.iter().find(|s| s.id == id).unwrap().edition_kind, EditionKind::Imported);
     let passage = commands::passage(&state, &format!("{id}.0001"), None).unwrap();
     assert_eq!(passage.edition_kind, EditionKind::Imported);
-    assert_eq!(commands::passages(&state, &id, 1, 2, None).unwrap()[1].edition_kind, EditionKind::Imported);
+    assert_eq!(
+        commands::passages(&state, &id, 1, 2, None).unwrap()[1].edition_kind,
+        EditionKind::Imported
+    );
 
     open_index(&state, &|_| {});
     let q = SearchQuery { query: "龘".into(), limit: 20, ..SearchQuery::default() };
