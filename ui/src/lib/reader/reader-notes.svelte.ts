@@ -8,6 +8,7 @@ import type { DisplayScript } from "../bindings/DisplayScript";
 import type { NoteView } from "../bindings/NoteView";
 import { messageOf } from "../common/format";
 import type { Mark } from "../common/spans";
+import type { Said } from "../i18n/i18n.svelte";
 
 /** Most passages asked for at once (the backend's page size). */
 const BATCH = 200;
@@ -18,7 +19,7 @@ export const openNote: { id: number | null } = $state({ id: null });
 
 export class ReaderNotes {
   byPassage: Record<string, NoteView[]> = $state({});
-  error: string | null = $state(null);
+  error: Said | null = $state(null);
   /** The note whose mark or margin card is pointed at. */
   active: number | null = $state(null);
   #generation = 0;
@@ -38,7 +39,7 @@ export class ReaderNotes {
       this.byPassage = next;
       this.error = null;
     } catch (e) {
-      if (gen === this.#generation) this.error = messageOf(e);
+      if (gen === this.#generation) this.error = () => messageOf(e);
     }
   }
 

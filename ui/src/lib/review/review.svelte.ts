@@ -10,6 +10,7 @@ import type { ReviewOutcome } from "../bindings/ReviewOutcome";
 import type { DueSummary } from "../bindings/DueSummary";
 import { messageOf } from "../common/format";
 import { t } from "../i18n/i18n.svelte";
+import type { Said } from "../i18n/i18n.svelte";
 
 export type Phase = "idle" | "loading" | "front" | "back" | "done" | "error";
 
@@ -35,7 +36,7 @@ export class ReviewFlow {
   card: ReviewCard | null = $state(null);
   last: ReviewOutcome | null = $state(null);
   history: ReviewLogEntry[] = $state([]);
-  error: string | null = $state(null);
+  error: Said | null = $state(null);
   /** Cards graded in this session. */
   reviewed = $state(0);
   #busy = false;
@@ -99,7 +100,7 @@ export class ReviewFlow {
   }
 
   #fail(e: unknown): void {
-    this.error = messageOf(e);
+    this.error = () => messageOf(e);
     this.phase = "error";
   }
 }

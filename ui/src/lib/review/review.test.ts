@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
+import { setLocale } from "../i18n/i18n.svelte";
 import type { ReviewStep } from "../bindings/ReviewStep";
 import { ReviewFlow } from "./review.svelte";
 import { sampleCard, sampleReviewCard, sampleSummary } from "../../test/user-fixtures";
@@ -75,6 +76,21 @@ describe("ReviewFlow", () => {
     const f = new ReviewFlow();
     await f.start(9);
     expect(f.phase).toBe("error");
-    expect(f.error).toBe("there is no glossary 9");
+    expect(f.error?.()).toBe("there is no glossary 9");
+  });
+
+  it("says it in the language chosen after the refusal (the outside tester's finding 20)", async () => {
+    setTransport(async () => {
+      throw { kind: "not_found", code: "store.unknown_glossary", params: { name: "9" }, message: "There is no glossary 9." };
+    });
+    const f = new ReviewFlow();
+    await f.start(9);
+    expect(f.error?.()).toBe("There is no glossary 9.");
+    setLocale("zh-Hant");
+    try {
+      expect(f.error?.()).toBe("沒有詞表 9。");
+    } finally {
+      setLocale("en");
+    }
   });
 });
