@@ -469,7 +469,11 @@ fn stage(
         script: decoded.script(),
         provenance: "imported by the user".into(),
         licence: "the user's own".into(),
-        ..SourceInfo::user_text(&id, work.unwrap_or(&stem), &input.file_name)
+        ..SourceInfo::user_text(
+            &id,
+            work.map_or_else(|| crate::valid::work_from_stem(&stem), str::to_owned).as_str(),
+            &input.file_name,
+        )
     };
     if counts.passages == 0 {
         return Err("the file holds no paragraphs".into());
@@ -654,36 +658,14 @@ fn count_pieces(
     }
 }
 
-/// Longest work name accepted, in characters.
-pub const MAX_WORK_CHARS: usize = 100;
-
-/// A work name given with an import: not empty (an empty name made a work
-/// with no title), one line, at most [`MAX_WORK_CHARS`], and not the name of a
-/// built-in work in either script (大射儀 or 大射仪 would have merged a user's
-/// text into the built-in work, where it is not one of its editions).
+/// A work name given with an import, trimmed, if it may name a work
+/// ([`crate::valid::work_name_problem`], the check a restore applies too).
 fn check_work(work: &str) -> Result<String> {
-    let bad = |why: String| LibraryError::Import(format!("  --work “{work}”: {why}"));
     let name = work.trim();
-    if name.is_empty() {
-        return Err(bad("a work needs a name".into()));
+    match crate::valid::work_name_problem(name) {
+        Some(why) => Err(LibraryError::Import(format!("  --work “{work}”: {why}"))),
+        None => Ok(name.to_owned()),
     }
-    if name.chars().any(char::is_control) {
-        return Err(bad("the name must be one line without control characters".into()));
-    }
-    if name.chars().count() > MAX_WORK_CHARS {
-        return Err(bad(format!("the name is longer than {MAX_WORK_CHARS} characters")));
-    }
-    let folded = |s: &str| sheli_corpus::fold::fold(s, sheli_corpus::FoldMode::Folded);
-    let builtin = sheli_corpus::manifest::builtin_manifest()?;
-    if let Some(b) =
-        builtin.iter().find(|b| folded(&b.work) == folded(name) && !folded(name).is_empty())
-    {
-        return Err(bad(format!(
-            "{} is a built-in work; give your text a name of its own",
-            b.work
-        )));
-    }
-    Ok(name.to_owned())
 }
 
 /// A file to import, opened only if it is a regular file no larger than
@@ -751,6 +733,10 @@ pub fn import_inputs(
                 Err("the same text is given twice".into())
             } else if builtin.contains(&r.info.id) {
                 Err(format!("its id {} is a built-in text's", r.info.id))
+            } else if let Some(why) = crate::valid::listed_text_problem(&r.info) {
+                // What a restore would refuse is not listed by an import
+                // either (a file named 鄉射禮.txt given without --work).
+                Err(format!("{why}; name its work with --work"))
             } else {
                 Ok(r)
             }

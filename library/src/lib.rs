@@ -17,6 +17,7 @@ mod import;
 mod index_on_disk;
 pub mod lock;
 mod paths;
+pub mod valid;
 
 pub use character::{CharEntry, describe as describe_char, parse_char};
 pub use codes::LibraryCode;

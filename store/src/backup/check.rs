@@ -22,7 +22,6 @@ use std::path::{Component, Path};
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use sha2::{Digest, Sha256};
-use sheli_corpus::manifest::Format;
 use sheli_library::UserManifest;
 
 use super::{BACKUP_FORMAT, BACKUP_VERSION, SETTINGS, TEXTS, sha256_hex};
@@ -222,7 +221,13 @@ fn carried_files(conn: &Connection, src: &Path) -> Result<Vec<(String, Vec<u8>)>
 /// The list of texts against the files carried (see the module doc).
 fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
     let manifest_rel = format!("{TEXTS}/{TEXTS_MANIFEST}");
+    let carried_texts = || files.iter().filter(|(p, _)| p.starts_with("texts/"));
     let Some((_, manifest)) = files.iter().find(|(p, _)| *p == manifest_rel) else {
+        // No list: no text may come in (an unlisted file would sit in the
+        // texts folder, read by nothing, restored as if it were a text).
+        if let Some((p, _)) = carried_texts().next() {
+            return Err(bad(src, format!("it carries {p}, which its list of texts does not name")));
+        }
         return Ok(());
     };
     let damaged = || bad(src, "its list of texts (texts/manifest.toml) is damaged");
@@ -234,26 +239,22 @@ fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
         .map(|s| s.id)
         .collect();
     let mut ids = BTreeSet::new();
-    let mut names = BTreeSet::new();
+    // The files the list accounts for: itself, each text and its table of
+    // passages (`<id>.passages`, written at import).
+    let mut listed: BTreeSet<String> = BTreeSet::from([manifest_rel.clone()]);
     for s in &list.source {
-        let refuse = |why: String| bad(src, format!("its list of texts names {}: {why}", s.id));
+        let refuse = |why: String| bad(src, format!("its list of texts names {:?}: {why}", s.id));
         if builtin.contains(&s.id) {
             return Err(refuse("the id of a built-in text".into()));
-        }
-        if !s.id.starts_with("user.") || s.id.len() > 64 {
-            return Err(refuse("an id that is not a user text's".into()));
         }
         if !ids.insert(s.id.as_str()) {
             return Err(refuse("an id that is listed twice".into()));
         }
-        if s.format != Format::Plain {
-            return Err(refuse("a format other than the plain format of imported texts".into()));
-        }
-        if !plain_file_name(&s.file) || s.file == TEXTS_MANIFEST {
-            return Err(refuse(format!("a file name that is not allowed: {}", s.file)));
-        }
-        if !names.insert(s.file.as_str()) {
-            return Err(refuse(format!("a file another text also uses: {}", s.file)));
+        // The checks an import makes of what it lists (id, work, format,
+        // file name): one function for both, so a backup cannot let in
+        // what an import refuses.
+        if let Some(why) = sheli_library::valid::listed_text_problem(s) {
+            return Err(refuse(why));
         }
         let rel = format!("{TEXTS}/{}", s.file);
         let Some((_, content)) = files.iter().find(|(p, _)| *p == rel) else {
@@ -262,6 +263,11 @@ fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
         if sha256_hex(content) != s.sha256 {
             return Err(refuse(format!("{}, whose content is not the text listed", s.file)));
         }
+        listed.insert(rel);
+        listed.insert(format!("{TEXTS}/{}.passages", s.id));
+    }
+    if let Some((p, _)) = carried_texts().find(|(p, _)| !listed.contains(p)) {
+        return Err(bad(src, format!("it carries {p}, which its list of texts does not name")));
     }
     Ok(())
 }
