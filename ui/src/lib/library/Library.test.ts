@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
 import Library from "./Library.svelte";
+import { router } from "../shell/router.svelte";
 import { sampleLibrary } from "../../test/fixtures";
 
 afterEach(() => {
@@ -141,6 +142,20 @@ describe("Library", () => {
     // Where the heading comes from is said.
     expect(document.querySelector(".heading-basis")!.getAttribute("title")).toContain("儀禮經傳通解");
     expect(screen.getByTestId("read-jing").getAttribute("href")).toBe("#/jing/xiangshe.zhushu");
+  });
+
+  it("says which address named no place when a broken link opened it", async () => {
+    setTransport(async (cmd) => {
+      if (cmd === "library") return sampleLibrary();
+      throw new Error(cmd);
+    });
+    router.route = { view: "library", unknown: "#/read/../../etc/passwd" };
+    try {
+      render(Library);
+      expect(screen.getByTestId("unknown-place").textContent).toContain("“#/read/../../etc/passwd” names no place in Sheli");
+    } finally {
+      router.route = { view: "library" };
+    }
   });
 
   it("says so when there are no texts", async () => {

@@ -15,7 +15,11 @@ export interface Hit {
 }
 
 export type Route =
-  | { view: "library" }
+  | {
+      view: "library";
+      /** The address that named no view (a broken link, a mistyped hash), shown to say why the library opened. */
+      unknown?: string;
+    }
   | { view: "reader"; id: string; hit?: Hit }
   | { view: "terms" }
   | { view: "term"; id: string }
@@ -39,6 +43,9 @@ export function parseHash(hash: string): Route {
     const hit = m[2] !== undefined ? parseHit(m[2], m[3]) : undefined;
     return hit ? { view: "reader", id: m[1], hit } : { view: "reader", id: m[1] };
   }
+  // A passage with a highlight that cannot be read: the passage, unmarked.
+  const bare = /^#\/read\/([A-Za-z0-9._-]{1,64})\?/.exec(hash);
+  if (bare) return { view: "reader", id: bare[1] };
   const t = /^#\/terms(?:\/([a-z0-9-]{1,64}))?$/.exec(hash);
   if (t) return t[1] ? { view: "term", id: t[1] } : { view: "terms" };
   const j = /^#\/jing\/([a-z0-9._-]{1,64})$/.exec(hash);
@@ -56,7 +63,9 @@ export function parseHash(hash: string): Route {
   }
   const study = parseStudyHash(hash);
   if (study) return study;
-  return { view: "library" };
+  if (hash === "" || hash === "#" || hash === "#/" || hash === "#/library") return { view: "library" };
+  // Anything else named no view: the library, saying so (not silently).
+  return { view: "library", unknown: hash.length > 80 ? `${hash.slice(0, 80)}…` : hash };
 }
 
 export function routeHash(r: Route): string {
