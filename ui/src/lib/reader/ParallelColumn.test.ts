@@ -2,6 +2,7 @@ import { cleanup, render, screen } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
+import { setLocale } from "../i18n/i18n.svelte";
 import type { AlignedView } from "../bindings/AlignedView";
 import ParallelColumn from "./ParallelColumn.svelte";
 import { samplePassage } from "../../test/fixtures";
@@ -68,8 +69,41 @@ describe("ParallelColumn", () => {
     expect(empty.textContent).toContain("xiangshe.zhushu.0001");
     // Only the other editions of the same work, each with its coverage.
     await screen.findByText(/second half only/);
-    const listed = Array.from(empty.querySelectorAll("li")).map((li) => li.textContent?.trim());
-    expect(listed).toEqual(["白話譯文 second half only"]);
+    const listed = Array.from(empty.querySelectorAll("li")).map((li) => li.textContent?.replace(/\s+/g, " ").trim());
+    // A built-in edition's note is the interface's own (no internal file numbers).
+    expect(listed).toEqual(["白話譯文 second half only: from counting the left-side tallies (passage 211 of the 註疏) to the end of 記"]);
+  });
+
+  it("gives the editions' coverage in the interface's language (the outside tester's finding 12)", async () => {
+    const source = (id: string, edition: string, coverage: string) => ({
+      id, work: "鄉射禮", edition, edition_note: "", script: "traditional", coverage, passages: 1, layers: {},
+    });
+    setTransport(async (cmd) => {
+      if (cmd === "sources") return [source("xiangshe.zhushu", "儀禮註疏", "complete"), source("xiangshe.yiwen", "白話譯文", "second half only")];
+      return [];
+    });
+    setLocale("zh-Hant");
+    try {
+      render(ParallelColumn, { passage: samplePassage() });
+      const note = await screen.findByText("只有後半：自數左獲（註疏本第 211 段）至記末");
+      expect(note.getAttribute("lang")).toBe("zh-Hant");
+      expect(screen.getByTestId("parallel-empty").textContent).not.toMatch(/second half/);
+    } finally {
+      setLocale("en");
+    }
+  });
+
+  it("says why when the work has no other edition and no translation (燕禮)", async () => {
+    setTransport(async (cmd) => {
+      if (cmd === "sources")
+        return [
+          { id: "yanli.zhushu", work: "燕禮", edition: "儀禮註疏", edition_note: "", script: "traditional", coverage: "final part", passages: 1, layers: {} },
+        ];
+      return [];
+    });
+    render(ParallelColumn, { passage: samplePassage({ id: "yanli.zhushu.0001", source: "yanli.zhushu", work: "燕禮", title: "燕禮" }) });
+    const alone = await screen.findByTestId("parallel-alone");
+    expect(alone.textContent).toBe("燕禮 has no other edition and no translation among Sheli’s texts.");
   });
 
   it("says why a passage inside the translated stretch has no translation line, not the coverage", async () => {
