@@ -173,4 +173,19 @@ describe("SearchBox", () => {
     expect(again[0].closest("[hidden]")).toBeNull();
     expect(again[0].id).toBe("search-hit-0");
   });
+
+  it("keeps the panel when the search closes, hidden and unreachable, and shows the same rows when it opens again", async () => {
+    backend();
+    render(SearchBox);
+    const input = await type("觯");
+    await screen.findByTestId("search-results");
+    const rows = Array.from(document.querySelectorAll("li.hit"));
+    await fireEvent.focusOut(input, { relatedTarget: null }); // the focus left: the panel closes
+    expect(screen.queryByTestId("search-panel")).toBeNull();
+    expect(screen.queryAllByTestId("search-hit")).toHaveLength(0);
+    expect(rows[0].closest("[hidden]")).not.toBeNull();
+    await fireEvent.focus(input);
+    expect(screen.getAllByTestId("search-hit")).toEqual(rows);
+    expect(rows[0].closest("[hidden]")).toBeNull();
+  });
 });
