@@ -6,6 +6,7 @@
 //! token per CJK character and skips punctuation without leaving gaps.
 //!
 //! - [`bigram`]: pairs of common characters, one term each, for phrases;
+//! - [`exact`]: which tokens the exact field holds (those the fold merges);
 //! - [`query`]: the query language (parser with its own tests, compiler);
 //! - [`collect`]: totals and ranking in one pass over the postings;
 //! - [`kwic`]: snippets with whole phrases highlighted;
@@ -17,6 +18,7 @@ pub mod collect;
 pub mod concordance;
 pub mod directory;
 pub mod error;
+pub mod exact;
 pub mod generations;
 pub mod indexer;
 pub mod joined;

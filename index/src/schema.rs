@@ -11,8 +11,9 @@ use crate::tokenizer;
 /// (Version 2 was an experimental custom text index, since removed; 3 is the
 /// two positional tantivy fields again, written without fsync; 4 adds the
 /// 經 tails across inline notes and the source-order `seq`; 5 indexes
-/// `text` with the bigrams of common characters, `crate::bigram`.)
-pub const SCHEMA_VERSION: u32 = 5;
+/// `text` with the bigrams of common characters, `crate::bigram`; 6 keeps
+/// in `exact` only the tokens the fold merges with another, `crate::exact`.)
+pub const SCHEMA_VERSION: u32 = 6;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
@@ -44,7 +45,8 @@ pub struct Fields {
     pub seq: Field,
     /// Tokens folded across scripts and variants, with positions.
     pub folded: Field,
-    /// Tokens in their exact form, with positions.
+    /// Tokens in their exact form, with positions: only those the folded
+    /// field cannot tell apart (`crate::exact`), at every token's position.
     pub exact: Field,
 }
 

@@ -193,13 +193,53 @@ impl TokenStream for ShelTokenStream<'_> {
     }
 }
 
+/// The tokenizer of the exact field: the exact tokens the folded field
+/// cannot tell apart ([`crate::exact::needs_exact`]), each at its position
+/// among all the tokens, so that the two fields line up. The others would
+/// only repeat the folded field's postings (and cost a postings entry each).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactTokenizer;
+
+pub struct ExactTokenStream<'a>(ShelTokenStream<'a>);
+
+impl Tokenizer for ExactTokenizer {
+    type TokenStream<'a> = ExactTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> ExactTokenStream<'a> {
+        ExactTokenStream(ShelTokenStream {
+            scanner: Scanner::new(text, FoldMode::Exact),
+            token: empty_token(),
+        })
+    }
+}
+
+impl TokenStream for ExactTokenStream<'_> {
+    #[inline]
+    fn advance(&mut self) -> bool {
+        while self.0.advance() {
+            if crate::exact::needs_exact(&self.0.token.text) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn token(&self) -> &Token {
+        &self.0.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.0.token
+    }
+}
+
 /// Registers the tokenizers (folded, exact, and the bigrams of
 /// [`crate::bigram`]) on an index. Must be called every time an index
 /// is created *or opened*: tantivy does not persist tokenizers.
 pub fn register(index: &tantivy::Index) {
     let m = index.tokenizers();
     m.register(FOLDED, ShelTokenizer { mode: FoldMode::Folded });
-    m.register(EXACT, ShelTokenizer { mode: FoldMode::Exact });
+    m.register(EXACT, ExactTokenizer);
     m.register(crate::bigram::BIGRAM, crate::bigram::BigramTokenizer);
 }
 
@@ -316,5 +356,18 @@ mod tests {
             pos.push(ts.token().position);
         }
         assert_eq!(pos, [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn the_exact_field_keeps_merged_forms_at_their_positions() {
+        // 觶 (folds with 觯) and 於 (with 于) are kept; 奠, 之 and the word
+        // are the folded field's alone, yet counted in the positions.
+        let mut tk = ExactTokenizer;
+        let mut ts = tk.token_stream("奠觶。之 abc 於");
+        let mut got = Vec::new();
+        while ts.advance() {
+            got.push((ts.token().text.clone(), ts.token().position));
+        }
+        assert_eq!(got, [("觶".to_string(), 1), ("於".to_string(), 4)]);
     }
 }

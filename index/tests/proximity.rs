@@ -288,3 +288,52 @@ fn pinyin_can_be_one_side_of_near() {
     let lit: String = h.snippet.chars().skip(a).take(b - a).collect();
     assert!(lit.contains('爵') && lit.chars().count() >= 2, "{lit}");
 }
+
+/// Exact mode over texts in both scripts (the translation is simplified,
+/// the rest traditional), now that the exact field holds only the tokens
+/// the fold merges with another (`sheli_index::exact`): a token alone in
+/// its fold class is read from the folded field, a phrase found by its
+/// folded form and kept where its exact tokens stand. Every answer must
+/// still be the plain scan's, for tokens of both kinds and their mixtures.
+#[test]
+fn exact_mode_equals_the_scan_over_both_scripts() {
+    use Pattern::{Near, One, Ordered};
+    use sheli_index::exact::needs_exact;
+    // both kinds are exercised: 觶/觯 and 於/于 fold together (and 再 with
+    // its compatibility form), 之 and 拜 fold with nothing
+    assert!(needs_exact("觶") && needs_exact("觯") && needs_exact("於") && needs_exact("再"));
+    assert!(!needs_exact("之") && !needs_exact("拜") && !needs_exact("主"));
+    let exact = |q: &str, p: Pattern| agrees_in(q, true, p, all);
+    let totals = [
+        exact("觶", One("觶")),
+        exact("觯", One("觯")),
+        exact("於", One("於")),
+        exact("于", One("于")),
+        exact("之", One("之")),
+        exact("再拜", One("再拜")),
+        exact("主人", One("主人")),
+        exact("奠觶", One("奠觶")),
+        exact("奠觯", One("奠觯")),
+        exact("賓於", One("賓於")),
+        exact("坐?觶", One("坐?觶")),
+        exact("拜?拜", One("拜?拜")),
+        exact("\"觶 拜\"~6", Ordered(vec!["觶", "拜"], 6)),
+        exact("觯 NEAR/4 酒", Near("觯", "酒", 4)),
+    ];
+    assert!(totals.iter().all(|&t| t > 0), "every query finds something: {totals:?}");
+    // the two scripts part in exact mode and meet when folded
+    let (trad, simp) = (search("觶", true).0, search("觯", true).0);
+    let folded = search("觶", false).0;
+    assert!(!trad.is_empty() && !simp.is_empty());
+    assert!(trad.keys().chain(simp.keys()).all(|k| folded.contains_key(k)));
+    assert!(trad.len() + simp.len() >= folded.len(), "every folded hit is one of the two");
+    // a token with no exact postings: exact and folded are the same answer
+    assert_eq!(search("之", true).0, search("之", false).0);
+    // an exact phrase excluded: the segments of 主人 without 奠觶 exactly
+    let without = search("主人 -奠觶", true).0;
+    let with = search("主人 奠觶", true).0;
+    let both = search("主人", true).0;
+    assert!(!with.is_empty());
+    assert_eq!(without.len() + with.len(), both.len());
+    assert!(with.keys().all(|k| !without.contains_key(k)));
+}

@@ -68,12 +68,77 @@ fn field_of(mode: FoldMode, fields: &Fields) -> Field {
     }
 }
 
+/// A token of a proximity's part, for finding candidates: in exact mode
+/// its folded form (the exact field holds only some tokens, and the
+/// position filter reads the exact positions anyway).
+fn candidate_query(mode: FoldMode, token: &str, fields: &Fields) -> Box<dyn TQuery> {
+    match mode {
+        FoldMode::Folded => term_query(fields.folded, token),
+        FoldMode::Exact => term_query(fields.folded, &folded_token(token)),
+    }
+}
+
+/// The folded form of an exact-mode token (a word of another script is
+/// written alike in both modes).
+fn folded_token(token: &str) -> String {
+    let mut cs = token.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) => sheli_corpus::fold::fold_char(c, FoldMode::Folded)
+            .map_or_else(|| token.to_owned(), String::from),
+        _ => token.to_owned(),
+    }
+}
+
+/// A phrase (or a phrase with gaps) in exact mode. The exact field holds
+/// only the tokens the fold merges (`crate::exact`), so the documents are
+/// found by the folded phrase, whose matches include every exact one; where
+/// a token of it has exact postings, the exact positions decide (the
+/// position filter, reading each token from the field that holds it). A
+/// phrase of tokens that are their own folds is the folded phrase itself.
+fn exact_query(
+    kind: &AtomKind,
+    fields: &Fields,
+    expand: &dyn Fn(&Syllable) -> Vec<String>,
+) -> Box<dyn TQuery> {
+    let (folded, tokens): (AtomKind, Vec<&String>) = match kind {
+        AtomKind::Phrase { tokens, .. } => (
+            AtomKind::Phrase {
+                tokens: tokens.iter().map(|t| folded_token(t)).collect(),
+                mode: FoldMode::Folded,
+            },
+            tokens.iter().collect(),
+        ),
+        AtomKind::Gapped { slots, .. } => (
+            AtomKind::Gapped {
+                slots: slots.iter().map(|t| t.as_deref().map(folded_token)).collect(),
+                mode: FoldMode::Folded,
+            },
+            slots.iter().flatten().collect(),
+        ),
+        _ => return atom_query(kind, fields, expand),
+    };
+    let q = atom_query(&folded, fields, expand);
+    match count_term(kind, expand) {
+        Some(term) if tokens.iter().any(|t| crate::exact::needs_exact(t)) => {
+            Box::new(PositionFilter {
+                inner: q,
+                term: Arc::new(term),
+                fields: *fields,
+                tails_only: false,
+            })
+        }
+        _ => q,
+    }
+}
+
 fn atom_query(
     kind: &AtomKind,
     fields: &Fields,
     expand: &dyn Fn(&Syllable) -> Vec<String>,
 ) -> Box<dyn TQuery> {
     match kind {
+        AtomKind::Phrase { mode: FoldMode::Exact, .. }
+        | AtomKind::Gapped { mode: FoldMode::Exact, .. } => exact_query(kind, fields, expand),
         AtomKind::Phrase { tokens, mode } => {
             let field = field_of(*mode, fields);
             let plan = match mode {
@@ -123,7 +188,7 @@ fn atom_query(
                         for t in tokens.iter() {
                             if !seen.contains(&(*mode, t)) {
                                 seen.push((*mode, t));
-                                parts.push((Occur::Must, term_query(field_of(*mode, fields), t)));
+                                parts.push((Occur::Must, candidate_query(*mode, t, fields)));
                             }
                         }
                     }
@@ -131,7 +196,7 @@ fn atom_query(
                         for t in slots.iter().flatten() {
                             if !seen.contains(&(*mode, t)) {
                                 seen.push((*mode, t));
-                                parts.push((Occur::Must, term_query(field_of(*mode, fields), t)));
+                                parts.push((Occur::Must, candidate_query(*mode, t, fields)));
                             }
                         }
                     }

@@ -48,10 +48,17 @@ impl TermPostings {
         for (unit, bigrams) in planned.units.iter().zip(&bigram_slots) {
             let mut slots = Vec::with_capacity(unit.slots.len());
             for (slot, bigram) in unit.slots.iter().zip(bigrams) {
-                let field = if *bigram { fields.text } else { unit.field(fields) };
-                let inverted = reader.inverted_index(field)?;
                 let mut postings = Vec::new();
                 for token in &slot.tokens {
+                    // An exact token the fold merges with no other is not
+                    // in the exact field: its folded postings are its own
+                    // (`crate::exact`).
+                    let field = match unit.mode {
+                        _ if *bigram => fields.text,
+                        FoldMode::Exact if !crate::exact::needs_exact(token) => fields.folded,
+                        _ => unit.field(fields),
+                    };
+                    let inverted = reader.inverted_index(field)?;
                     let t = Term::from_field_text(field, token);
                     if let Some(p) =
                         inverted.read_postings(&t, IndexRecordOption::WithFreqsAndPositions)?
