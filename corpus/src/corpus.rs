@@ -968,19 +968,35 @@ pub struct SourceSummary {
 }
 
 impl Corpus {
-    /// What `sheli corpus --json` prints, every source read to count it.
+    /// What `sheli corpus --json` prints: a lazily added source not read
+    /// yet with the counts recorded at import (listing a 180 MB text parsed
+    /// all of it), any other source read to count it.
     pub fn summaries(&self) -> Vec<SourceSummary> {
         self.sources
             .iter()
-            .map(|s| SourceSummary {
-                id: s.info.id.clone(),
-                origin: s.info.origin.clone(),
-                work: s.info.work.clone(),
-                edition: s.info.edition.clone(),
-                script: s.info.script,
-                format: s.info.format,
-                passages: self.passages_in(s).len(),
-                layers: self.layer_counts(&s.info.id),
+            .map(|s| {
+                let unread = s.lazy.as_ref().is_some_and(|l| l.read.get().is_none());
+                let recorded = unread.then(|| self.known_counts(&s.info.id)).flatten();
+                let (passages, layers) = match recorded {
+                    Some(c) => (
+                        c.passages,
+                        LAYER_KEYS
+                            .iter()
+                            .map(|k| (*k, c.layers.get(*k).copied().unwrap_or(0)))
+                            .collect(),
+                    ),
+                    None => (self.passages_in(s).len(), self.layer_counts(&s.info.id)),
+                };
+                SourceSummary {
+                    id: s.info.id.clone(),
+                    origin: s.info.origin.clone(),
+                    work: s.info.work.clone(),
+                    edition: s.info.edition.clone(),
+                    script: s.info.script,
+                    format: s.info.format,
+                    passages,
+                    layers,
+                }
             })
             .collect()
     }

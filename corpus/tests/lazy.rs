@@ -145,3 +145,15 @@ fn a_whole_copy_reads_every_text_for_itself_and_lists_the_unreadable_one() {
     let _ = c.read_whole();
     assert_eq!(calls.load(Ordering::SeqCst), 2);
 }
+
+#[test]
+fn listing_an_unread_text_gives_its_recorded_counts_without_reading_it() {
+    let full = eager();
+    let id = "user.00000001";
+    let (load, calls) = counting(TEXT);
+    let mut lazy = Corpus::default();
+    lazy.add_lazy_source(info(id), Some(TextCounts::of(&full, id)), load).unwrap();
+    let (listed, read) = (&lazy.summaries()[0], &full.summaries()[0]);
+    assert_eq!((listed.passages, &listed.layers), (read.passages, &read.layers));
+    assert_eq!(calls.load(Ordering::SeqCst), 0, "`sheli corpus` reads no text to list it");
+}
