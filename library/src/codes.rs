@@ -16,6 +16,7 @@ sheli_corpus::error_codes! {
         DataFolder = "library.data_folder",
         Busy = "library.busy",
         Invalid = "library.invalid",
+        ReadOnly = "library.read_only",
     }
 }
 
@@ -30,6 +31,7 @@ impl LibraryError {
             LibraryError::DataFolder { .. } => LibraryCode::DataFolder,
             LibraryError::Busy { .. } => LibraryCode::Busy,
             LibraryError::Invalid(_) => LibraryCode::Invalid,
+            LibraryError::ReadOnly { .. } => LibraryCode::ReadOnly,
         }
     }
 
@@ -44,7 +46,9 @@ impl LibraryError {
                 vec![("path", path.clone()), ("detail", message.clone())]
             }
             LibraryError::Import(s) | LibraryError::Invalid(s) => vec![("detail", s.clone())],
-            LibraryError::Busy { path } => vec![("path", path.clone())],
+            LibraryError::Busy { path } | LibraryError::ReadOnly { path } => {
+                vec![("path", path.clone())]
+            }
         }
     }
 }

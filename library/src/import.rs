@@ -707,6 +707,28 @@ fn open_bounded(path: &Path) -> std::result::Result<std::fs::File, String> {
     Ok(file)
 }
 
+/// Refuses an import into a folder that cannot be written before any file
+/// is read, as the store refuses a write (`store.read_only`): a read-only
+/// data folder was reported as every file refused, with the path of a
+/// temporary file and the system's "Permission denied".
+fn writable(dir: &Path, texts: &Path) -> Result<()> {
+    use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+    let read_only = |e: &std::io::Error| matches!(e.kind(), PermissionDenied | ReadOnlyFilesystem);
+    let refused = || LibraryError::ReadOnly { path: dir.display().to_string() };
+    if let Err(e) = std::fs::create_dir_all(texts) {
+        return Err(if read_only(&e) { refused() } else { file_err(texts)(e) });
+    }
+    let probe = texts.join(format!(".import-{}-probe.tmp", std::process::id()));
+    match std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) if read_only(&e) => Err(refused()),
+        Err(e) => Err(file_err(&probe)(e)),
+    }
+}
+
 /// Imports `inputs` into the library in `dir`, all or nothing (see the
 /// module documentation).
 pub fn import_inputs(
@@ -721,6 +743,7 @@ pub fn import_inputs(
         return Err(LibraryError::Import("  no files were given".into()));
     }
     let texts = dir.join(TEXTS);
+    writable(dir, &texts)?;
     let builtin: Vec<String> =
         sheli_corpus::manifest::builtin_manifest()?.into_iter().map(|s| s.id).collect();
     let mut problems = Vec::new();

@@ -52,6 +52,10 @@ pub enum LibraryError {
          try again when it has finished"
     )]
     Busy { path: String },
+    /// The data folder cannot be written (a read-only folder or disk): said
+    /// as such, not as a refusal of the files with a temporary file's path.
+    #[error("the data folder {path} can only be read: nothing was imported")]
+    ReadOnly { path: String },
     /// A request a user can correct (a character argument that is none).
     #[error("{0}")]
     Invalid(String),

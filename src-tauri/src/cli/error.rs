@@ -116,7 +116,8 @@ fn library_kind(e: &LibraryError) -> Kind {
         LibraryError::Busy { .. } => Kind::Busy,
         LibraryError::File { .. }
         | LibraryError::Manifest { .. }
-        | LibraryError::DataFolder { .. } => Kind::Storage,
+        | LibraryError::DataFolder { .. }
+        | LibraryError::ReadOnly { .. } => Kind::Storage,
     }
 }
 
