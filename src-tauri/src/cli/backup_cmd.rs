@@ -6,7 +6,12 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use sheli_store as store;
 
-use super::shared::{data_dir, print_json};
+use super::shared::{count, data_dir, print_json};
+
+/// "1 glossary", "2 glossaries" (its plural is not `count`'s "s").
+fn glossaries(n: u32) -> String {
+    if n == 1 { "1 glossary".into() } else { format!("{n} glossaries") }
+}
 
 pub fn backup(file: &Path, force: bool, json: bool) -> Result<()> {
     let s = store::backup(&data_dir()?, file, force)?;
@@ -14,12 +19,12 @@ pub fn backup(file: &Path, force: bool, json: bool) -> Result<()> {
         return print_json(&s);
     }
     println!(
-        "backed up {} glossaries, {} cards, {} reviews, {} notes and {} files to {} ({} bytes)",
-        s.glossaries,
-        s.cards,
-        s.reviews,
-        s.notes,
-        s.files.len(),
+        "backed up {}, {}, {}, {} and {} to {} ({} bytes)",
+        glossaries(s.glossaries),
+        count(s.cards, "card"),
+        count(s.reviews, "review"),
+        count(s.notes, "note"),
+        count(s.files.len() as u64, "file"),
         s.path,
         s.bytes
     );
@@ -35,12 +40,12 @@ pub fn restore(file: &Path, json: bool) -> Result<()> {
         return print_json(&s);
     }
     println!(
-        "restored {} glossaries, {} cards, {} reviews, {} notes and {} files from {} (made {})",
-        s.glossaries,
-        s.cards,
-        s.reviews,
-        s.notes,
-        s.files.len(),
+        "restored {}, {}, {}, {} and {} from {} (made {})",
+        glossaries(s.glossaries),
+        count(s.cards, "card"),
+        count(s.reviews, "review"),
+        count(s.notes, "note"),
+        count(s.files.len() as u64, "file"),
         s.path,
         store::format_rfc3339(s.created)
     );

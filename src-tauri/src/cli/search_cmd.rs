@@ -108,12 +108,28 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
     if json {
         print_json(&response)?;
     } else {
-        print_human(&response, std::io::stdout().is_terminal());
+        print_human(&response, &library.corpus, std::io::stdout().is_terminal());
     }
     Ok(())
 }
 
-fn print_human(r: &SearchResponse, colour: bool) {
+/// How collocates are written: their keys are folded to simplified, as
+/// search folds, and shown as the texts write them — traditional, or
+/// simplified when the first hit is in a simplified imported text — the way
+/// the window shows them (`app::search::search`), so the two agree.
+fn collocates_written(r: &SearchResponse, corpus: &Corpus) -> sheli_corpus::display::Shown {
+    use sheli_corpus::EditionScript;
+    use sheli_corpus::display::{Script, Shown};
+    let simplified = r
+        .results
+        .first()
+        .and_then(|h| corpus.source(&h.source))
+        .is_some_and(|s| s.info.user && s.info.script == EditionScript::Simplified);
+    let to = if simplified { Script::Simplified } else { Script::Traditional };
+    Shown::new(EditionScript::Simplified, to)
+}
+
+fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
     let mode = if r.exact { " (exact)" } else { "" };
     println!(
         "{}{mode}: {} in {}",
@@ -128,8 +144,11 @@ fn print_human(r: &SearchResponse, colour: bool) {
             .collect::<Vec<_>>()
             .join(" · ")
     };
-    println!("  by source: {}", nonzero(&r.by_source));
-    println!("  by layer:  {}", nonzero(&r.by_layer));
+    // A search that found nothing has no parts to count.
+    if r.total_segments > 0 {
+        println!("  by source: {}", nonzero(&r.by_source));
+        println!("  by layer:  {}", nonzero(&r.by_layer));
+    }
     for p in &r.pinyin {
         println!("  pinyin {} = {}", p.syllable, p.characters);
     }
@@ -137,13 +156,17 @@ fn print_human(r: &SearchResponse, colour: bool) {
         println!("  note: {n}");
     }
     if let Some(c) = &r.collocations {
+        let written = collocates_written(r, corpus);
         let list = |v: &[Collocate]| -> String {
-            v.iter().map(|c| format!("{} {}", c.text, c.count)).collect::<Vec<_>>().join(" · ")
+            v.iter()
+                .map(|c| {
+                    let text = written.text(&c.text).unwrap_or_else(|_| c.text.clone());
+                    format!("{text} {}", c.count)
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
         };
-        println!(
-            "  collocates of {} (folded):",
-            super::shared::count(c.occurrences as u64, "occurrence")
-        );
+        println!("  collocates of {}:", super::shared::count(c.occurrences as u64, "occurrence"));
         println!("    left:        {}", list(&c.left_chars));
         println!("    left words:  {}", list(&c.left_words));
         println!("    right:       {}", list(&c.right_chars));
@@ -183,6 +206,13 @@ fn export(
         _ => TableFormat::Tsv,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // A CSV starts with a byte order mark, as the window's does, so that a
+    // spreadsheet reads it as UTF-8 (without it, mojibake); a TSV, read by
+    // scripts, has none.
+    if format == TableFormat::Csv {
+        use std::io::Write;
+        out.write_all("\u{feff}".as_bytes())?;
+    }
     let written = search_table::write_table(index, corpus, &request, format, &mut out, |page| {
         for n in &page.notes {
             eprintln!("note: {n}");

@@ -125,7 +125,7 @@ fn python_rows(text: &str, format: &str) -> Vec<Vec<String>> {
     use std::io::Write;
     use std::process::Stdio;
     let script = "import csv, io, json, sys\n\
-        f = io.TextIOWrapper(sys.stdin.buffer, encoding='utf-8', newline='')\n\
+        f = io.TextIOWrapper(sys.stdin.buffer, encoding='utf-8-sig', newline='')\n\
         r = csv.reader(f, delimiter='\\t', quoting=csv.QUOTE_NONE) if sys.argv[1] == 'tsv' else csv.reader(f)\n\
         print(json.dumps(list(r)))";
     let mut child = Command::new("python3")
@@ -202,6 +202,10 @@ fn search_tsv_and_csv_have_every_result_with_its_citation() {
     // full of them)
     let csv = ok(&sheli(dir.path(), &["search", q, "--format", "csv"]));
     assert!(csv.contains('"'), "cells with commas are quoted");
+    // A spreadsheet reads the CSV as UTF-8 only with a byte order mark, as
+    // the window's CSV has (the outside tester's F20); the TSV has none.
+    assert!(csv.starts_with('\u{feff}'), "the CSV starts with a BOM");
+    assert!(!tsv.starts_with('\u{feff}'), "the TSV has no BOM");
     assert_eq!(python_rows(&csv, "csv"), rows);
 }
 

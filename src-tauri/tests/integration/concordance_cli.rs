@@ -117,6 +117,17 @@ fn collocations_are_in_the_json_and_the_text() {
     assert!(text.contains("collocates of"), "{text}");
     assert!(text.contains("left words:"), "{text}");
     assert!(text.contains(&format!("showing 1–3 of {}", v["total_segments"])), "{text}");
+
+    // Collocates as the texts write them (舉, not the folded key 举), as the
+    // window shows them (the outside tester's F20).
+    let text = ok(&sheli(dir.path(), &["search", "觶", "--collocations", "--limit", "1"]));
+    let left = text.lines().find(|l| l.trim_start().starts_with("left:")).expect("a left line");
+    assert!(left.contains("舉 ") && !left.contains("举"), "{left}");
+
+    // A search that finds nothing prints no empty `by source:` lines.
+    let none = ok(&sheli(dir.path(), &["search", "龘"]));
+    assert!(none.contains("0 occurrences"), "{none}");
+    assert!(!none.contains("by source") && !none.contains("by layer"), "{none}");
 }
 
 #[test]

@@ -195,7 +195,9 @@ fn glossary_review_and_notes_verbs() {
 
     // Backup and restore into an empty profile.
     let file = dir.path().join("all.sheli");
-    ok(&sheli(d, &["backup", file.to_str().unwrap()]));
+    let said = ok(&sheli(d, &["backup", file.to_str().unwrap()]));
+    // One glossary is "1 glossary" (the outside tester's F20: "1 glossaries").
+    assert!(said.contains("backed up 1 glossary, ") && said.contains(" 2 notes"), "{said}");
     let fresh = dir.path().join("fresh");
     let restored = json(&sheli(&fresh, &["restore", file.to_str().unwrap(), "--json"]));
     assert_eq!((restored["glossaries"].as_u64(), restored["notes"].as_u64()), (Some(1), Some(2)));
