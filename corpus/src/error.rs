@@ -19,6 +19,10 @@ pub enum CorpusError {
          writes it, or a source and a line (xiangshe.zhushu:456)"
     )]
     NoPlace(String),
+    /// A source line the file does not have (0, or past its end); `line`
+    /// as typed, however large.
+    #[error("{source_id} has no line {line}: its lines are 1 to {last}")]
+    NoSuchLine { source_id: String, line: String, last: u32 },
     #[error("{0}")]
     NoStage(String),
     #[error("no figure is called “{name}” in the stage data; the figures are: {known}")]

@@ -49,23 +49,47 @@ impl Corpus {
             text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-'));
         for word in words {
             if let Ok(p) = self.passage(word.trim_matches('.')) {
-                let line = line_after(text, word).unwrap_or_else(|| self.line_span(p).0);
+                let line = match line_after(text, word) {
+                    Some(digits) => self.line_in(&p.source, digits)?,
+                    None => self.line_span(p).0,
+                };
                 return Ok(self.location_of(p, line));
             }
         }
         // A source (id, file or origin file) and a line.
-        if let Some((name, line)) = split_source_line(text)
+        if let Some((name, digits)) = split_source_line(text)
             && let Some(source) = self
                 .sources()
                 .iter()
                 .find(|s| s.info.id == name || s.info.file == name || s.info.origin == name)
         {
+            let id = &source.info.id;
+            let line = self.line_in(id, digits)?;
+            // The first passage beginning on the line, else the one whose
+            // text runs over it.
             let p = self
-                .passage_at_line(&source.info.id, line)
+                .passage_beginning_at(id, line)
+                .or_else(|| self.passage_at_line(id, line))
                 .ok_or_else(|| CorpusError::NoPlace(text.to_owned()))?;
             return Ok(self.location_of(p, line));
         }
         Err(CorpusError::NoPlace(text.to_owned()))
+    }
+
+    /// The line `digits` names in source `source_id`, if the file has it.
+    /// A line past the end is refused with the file's last line, never
+    /// taken as the last passage: a citation Sheli then wrote would name a
+    /// line that does not exist. Line 0 likewise (lines count from 1).
+    fn line_in(&self, source_id: &str, digits: &str) -> Result<u32> {
+        let last = self.last_line(source_id).unwrap_or(0);
+        match digits.parse::<u32>() {
+            Ok(line) if (1..=last).contains(&line) => Ok(line),
+            _ => Err(CorpusError::NoSuchLine {
+                source_id: source_id.to_owned(),
+                line: digits.to_owned(),
+                last,
+            }),
+        }
     }
 
     fn location_of(&self, p: &Passage, line: u32) -> Location {
@@ -129,13 +153,14 @@ impl Corpus {
     }
 }
 
-/// The line number written after `word` in a citation: `第456行` or `line 456`.
-fn line_after(text: &str, word: &str) -> Option<u32> {
+/// The line number written after `word` in a citation: `第456行` or `line
+/// 456`, its digits as written.
+fn line_after<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     let rest = &text[text.find(word)? + word.len()..];
-    let number = |after: &str| -> Option<u32> {
-        let digits: String =
-            after.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
-        digits.parse().ok()
+    let number = |after: &'a str| -> Option<&'a str> {
+        let after = after.trim_start();
+        let end = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        (end > 0).then(|| &after[..end])
     };
     if let Some(i) = rest.find('第')
         && let Some(n) = number(&rest[i + '第'.len_utf8()..])
@@ -145,8 +170,9 @@ fn line_after(text: &str, word: &str) -> Option<u32> {
     rest.find("line").and_then(|i| number(&rest[i + "line".len()..]))
 }
 
-/// `name:456`, `name line 456`, `name 第456行`.
-fn split_source_line(text: &str) -> Option<(&str, u32)> {
+/// `name:456`, `name line 456`, `name 第456行`: the name, and the line's
+/// digits as written (checked against the file by `line_in`).
+fn split_source_line(text: &str) -> Option<(&str, &str)> {
     let (name, rest) = match text.split_once(':') {
         Some((n, r)) => (n, r),
         None => {
@@ -154,10 +180,7 @@ fn split_source_line(text: &str) -> Option<(&str, u32)> {
             (&text[..i], &text[i..])
         }
     };
-    let digits: String = rest
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(|c| c.is_ascii_digit())
-        .collect();
-    Some((name.trim(), digits.parse().ok().filter(|&n| n > 0)?))
+    let rest = &rest[rest.find(|c: char| c.is_ascii_digit())?..];
+    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    Some((name.trim(), &rest[..end]))
 }

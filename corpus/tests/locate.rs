@@ -72,13 +72,73 @@ fn a_source_and_a_line_lead_to_the_passage_there() {
 
 #[test]
 fn what_names_no_place_says_which_forms_are_read() {
-    for text in ["", "hello", "xiangshe.zhushu.9999 and more", "nosuch.txt:12", "xiangshe.zhushu:0"]
-    {
+    for text in ["", "hello", "xiangshe.zhushu.9999 and more", "nosuch.txt:12"] {
         let e = corpus().locate(text).unwrap_err().to_string();
         assert!(
             e.contains("names no place") && e.contains("passage id") && e.contains("source"),
             "{text:?}: {e}"
         );
+    }
+}
+
+#[test]
+fn a_line_the_file_does_not_have_is_refused_with_its_last_line() {
+    // xiangshe.zhushu's file: 1,913 line breaks, no final one.
+    let last = corpus().last_line("xiangshe.zhushu").unwrap();
+    assert_eq!(last, 1914);
+    // dashe.tongjie's ends with a line break, which begins no line.
+    assert_eq!(corpus().last_line("dashe.tongjie"), Some(21));
+    let origin = &corpus().source("xiangshe.zhushu").unwrap().info.origin;
+    for (text, line) in [
+        ("xiangshe.zhushu:999999", "999999"),
+        ("xiangshe.zhushu:1915", "1915"),
+        ("xiangshe.zhushu:0", "0"),
+        ("xiangshe.zhushu 第99999999999999999999行", "99999999999999999999"),
+        (&format!("{origin}:999999"), "999999"),
+        // a citation with a passage id and a line past the end
+        (&format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0408，{origin} 第999999行"), "999999"),
+    ] {
+        match corpus().locate(text) {
+            Err(sheli_corpus::CorpusError::NoSuchLine { source_id, line: l, last: at }) => {
+                assert_eq!((source_id.as_str(), l.as_str(), at), ("xiangshe.zhushu", line, last));
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+        let message = corpus().locate(text).unwrap_err().to_string();
+        assert_eq!(message, format!("xiangshe.zhushu has no line {line}: its lines are 1 to 1914"));
+    }
+    // The last line itself is a place: after the last passage's text, so
+    // that passage.
+    assert_eq!(corpus().locate("xiangshe.zhushu:1914").unwrap().passage, "xiangshe.zhushu.0408");
+}
+
+#[test]
+fn a_line_holding_several_passages_opens_the_first_beginning_on_it() {
+    // The 通解 editions hold several passages on one raw line.
+    let first_on = |source: &str, line: u32| -> Vec<String> {
+        corpus()
+            .passages_of(source)
+            .iter()
+            .filter(|p| p.line() == line)
+            .map(|p| p.id.clone())
+            .collect()
+    };
+    // Line 5 of xiangshe.tongjie begins 0017 to 0022 (0017: 及門主人一相出迎
+    // 于門外, the line's first words); it led to 0022, the last.
+    assert_eq!(first_on("xiangshe.tongjie", 5).len(), 6);
+    let raw = &corpus().source("xiangshe.tongjie").unwrap().raw;
+    let line5 = raw.lines().nth(4).unwrap().trim_start_matches('\u{3000}');
+    let p17 = corpus().passage("xiangshe.tongjie.0017").unwrap();
+    assert!(line5.starts_with(&p17.segments[0].text[..3 * 6]), "{line5}");
+    for (text, want) in [
+        ("xiangshe.tongjie:5", "xiangshe.tongjie.0017"),
+        ("dashe.tongjie:2", "dashe.tongjie.0001"),
+        ("003_ad33b9c10ca74f2c.txt 第5行", "xiangshe.tongjie.0017"),
+        ("xiangshe.tongjie.txt line 5", "xiangshe.tongjie.0017"),
+    ] {
+        let l = corpus().locate(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(l.passage, want, "{text}");
+        assert_eq!(l.passage, first_on(&l.source, l.line)[0], "{text}");
     }
 }
 

@@ -137,9 +137,8 @@ fn a_passage_read_alone_is_the_one_a_whole_reading_gives() {
         assert_eq!(lazy.passage_beginning_at("user.abababab", first).map(|p| &p.id), want);
         assert_eq!(full.passage_beginning_at("user.abababab", first).map(|p| &p.id), want);
     }
-    let long_line = all.iter().map(|p| p.line()).find(|&l| {
-        all.iter().filter(|p| p.line() == l).count() > 1
-    });
+    let long_line =
+        all.iter().map(|p| p.line()).find(|&l| all.iter().filter(|p| p.line() == l).count() > 1);
     let long_line = long_line.expect("a line beginning several passages");
     let on_it = all.iter().find(|p| p.line() == long_line).map(|p| &p.id);
     assert_eq!(lazy.passage_beginning_at("user.abababab", long_line).map(|p| &p.id), on_it);

@@ -130,6 +130,7 @@ sheli_corpus::error_codes! {
         NotFoundSource = "app.not_found.source",
         NotFoundFigure = "app.not_found.figure",
         NotFoundPlace = "app.not_found.place",
+        NotFoundLine = "app.not_found.line",
         NotFoundPicture = "app.not_found.picture",
         NotFoundCard = "app.not_found.card",
         NotFoundOther = "app.not_found.other",
@@ -291,6 +292,20 @@ impl From<sheli_corpus::CorpusError> for AppError {
             }
             sheli_corpus::CorpusError::UnknownActor { name, .. } => {
                 AppError::NotFound { what: "figure", id: name }
+            }
+            // A Go-to a line the file does not have: said with the file's
+            // last line, in the reader's language.
+            sheli_corpus::CorpusError::NoSuchLine { ref source_id, ref line, last } => {
+                AppError::Coded {
+                    kind: ErrorKind::NotFound,
+                    code: AppCode::NotFoundLine,
+                    params: vec![
+                        ("source", source_id.clone()),
+                        ("line", line.clone()),
+                        ("last", last.to_string()),
+                    ],
+                    message: e.to_string(),
+                }
             }
             other => AppError::Corpus(other.to_string()),
         }

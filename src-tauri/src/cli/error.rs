@@ -137,6 +137,7 @@ fn corpus_kind(e: &CorpusError) -> Kind {
         CorpusError::UnknownPassage(_)
         | CorpusError::UnknownSource(_)
         | CorpusError::NoPlace(_)
+        | CorpusError::NoSuchLine { .. }
         | CorpusError::NoStage(_)
         | CorpusError::UnknownActor { .. } => Kind::NotFound,
         CorpusError::Manifest(_)

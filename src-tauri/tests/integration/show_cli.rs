@@ -76,3 +76,40 @@ fn a_file_without_blank_lines_is_imported_in_bounded_passages() {
         v.as_array().unwrap().iter().find(|s| s["id"].as_str().unwrap().starts_with("user."));
     assert_eq!(user.unwrap()["passages"], 16);
 }
+
+/// A source line the file does not have is refused with the file's last
+/// line (issue 12, tester's finding 2), never shown as its last passage
+/// with a citation of a line that does not exist; line 0 alike.
+#[test]
+fn show_refuses_a_line_past_the_end_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for at in ["xiangshe.zhushu:999999", "xiangshe.zhushu:0", "000_fc068ac90b3961d7.txt 第1915行"]
+    {
+        let out = sheli(dir.path(), &["show", at]);
+        assert!(!out.status.success(), "{at}: {}", String::from_utf8_lossy(&out.stdout));
+        assert!(out.stdout.is_empty(), "{at}: nothing shown, no citation");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("its lines are 1 to 1914"), "{at}: {err}");
+        let v: serde_json::Value =
+            serde_json::from_slice(&sheli(dir.path(), &["--json", "show", at]).stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "not_found", "{at}: {v}");
+    }
+    // The last line is still a place.
+    let v = json(&sheli(dir.path(), &["show", "xiangshe.zhushu:1914", "--json"]));
+    assert_eq!(v["id"], "xiangshe.zhushu.0408", "{v}");
+}
+
+/// A line of the 通解 that begins several passages opens the first of them
+/// (finding 5: it opened the last), named by source or by file and line.
+#[test]
+fn show_of_a_line_opens_the_first_passage_beginning_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (at, want) in [
+        ("xiangshe.tongjie:5", "xiangshe.tongjie.0017"),
+        ("dashe.tongjie:2", "dashe.tongjie.0001"),
+        ("003_ad33b9c10ca74f2c.txt 第5行", "xiangshe.tongjie.0017"),
+    ] {
+        let v = json(&sheli(dir.path(), &["show", at, "--json"]));
+        assert_eq!(v["id"], want, "{at}: {v}");
+    }
+}
