@@ -40,4 +40,27 @@ describe("GoTo", () => {
     await fireEvent.submit(screen.getByTestId("goto"));
     expect(asked).toHaveLength(2);
   });
+
+  it("opens a passage id on its first page's answer, asking locate only for an id that is not there", async () => {
+    const asked: string[] = [];
+    setTransport(async (cmd, args) => {
+      const a = args as { place?: string; source?: string; start?: number; count?: number };
+      asked.push(cmd === "locate" ? `locate ${a.place}` : `${cmd} ${a.source} ${a.start} ${a.count}`);
+      if (cmd === "passages") return a.start === 143 ? [{ id: "xiangshe.zhushu.0143", ordinal: 143 }] : [];
+      if (cmd === "locate") throw new ApiError("locate", "not_found", "place `xiangshe.zhushu.0999` does not exist");
+      throw new Error(cmd);
+    });
+    render(GoTo);
+    const input = screen.getByTestId("goto-input") as HTMLInputElement;
+    await fireEvent.input(input, { target: { value: "xiangshe.zhushu.0143" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0143"));
+    expect(asked).toEqual(["passages xiangshe.zhushu 143 1"]);
+    // An id of no passage: locate says so, and the route stays.
+    await fireEvent.input(input, { target: { value: "xiangshe.zhushu.0999" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(screen.getByTestId("goto-error").textContent).toContain("does not exist"));
+    expect(asked.slice(1)).toEqual(["passages xiangshe.zhushu 999 1", "locate xiangshe.zhushu.0999"]);
+    expect(location.hash).toBe("#/read/xiangshe.zhushu.0143");
+  });
 });
