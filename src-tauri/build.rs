@@ -20,6 +20,7 @@ const COMMANDS: &[&str] = &[
     "get_settings",
     "set_settings",
     "import_texts",
+    "library_changed",
     "my_glossaries",
     "create_glossary",
     "rename_glossary",

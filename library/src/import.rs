@@ -41,7 +41,7 @@ pub struct ImportReport {
     pub imported: Vec<ImportedText>,
 }
 
-fn manifest_path(dir: &Path) -> PathBuf {
+pub(crate) fn manifest_path(dir: &Path) -> PathBuf {
     dir.join(TEXTS).join(MANIFEST)
 }
 

@@ -17,6 +17,7 @@ mod import;
 mod index_on_disk;
 pub mod lock;
 mod paths;
+mod stamp;
 pub mod valid;
 
 pub use character::{CharEntry, describe as describe_char, parse_char};
@@ -24,6 +25,7 @@ pub use codes::LibraryCode;
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use lock::WriterLock;
 pub use paths::{APP_IDENTIFIER, default_data_dir};
+pub use stamp::LibraryStamp;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -113,7 +113,9 @@ pub fn import_texts(
     }
     let report = library::import_inputs(&state.data_dir, inputs, work, &mut |_, _, _| {})
         .map_err(import_error)?;
-    // The texts are listed again, not read: each is read when opened.
+    // The texts are listed again, not read: each is read when opened. (The
+    // stamp first: this change is the app's own, not another process's.)
+    state.set_stamp(sheli_library::LibraryStamp::of(&state.data_dir));
     let library = Library::open_lazy(&state.data_dir).map_err(import_error)?;
     state.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
     state.set_corpus(library.corpus);
@@ -155,9 +157,27 @@ pub mod ipc {
     ) -> AppResult<Vec<ImportedTextView>> {
         let imported =
             blocking(&state, move |s| super::import_texts(s, &files, work.as_deref())).await?;
-        // The index of the new texts is built off this thread; the window
-        // follows it through the index-status events.
-        let state = Arc::clone(&state);
+        reopen_index(app, &state)?;
+        Ok(imported)
+    }
+
+    /// Whether another Sheli (`sheli import`, `sheli restore`, another
+    /// window) changed the library since the app read it; if it did, the
+    /// texts are read again and the index reopened over them. The window
+    /// asks when it gets the focus back.
+    #[tauri::command]
+    pub async fn library_changed(app: tauri::AppHandle, state: S<'_>) -> AppResult<bool> {
+        let changed = blocking(&state, |s| s.reload_if_changed()).await?;
+        if changed {
+            reopen_index(app, &state)?;
+        }
+        Ok(changed)
+    }
+
+    /// Opens (or builds) the index of the texts the app now holds, off this
+    /// thread; the window follows it through the index-status events.
+    fn reopen_index(app: tauri::AppHandle, state: &S<'_>) -> AppResult<()> {
+        let state = Arc::clone(state);
         std::thread::Builder::new()
             .name("sheli-index".into())
             .spawn(move || {
@@ -165,8 +185,8 @@ pub mod ipc {
                     let _ = app.emit(super::super::INDEX_STATUS_EVENT, status);
                 });
             })
-            .map_err(|e| AppError::Internal(format!("the index could not be rebuilt: {e}")))?;
-        Ok(imported)
+            .map(|_| ())
+            .map_err(|e| AppError::Internal(format!("the index could not be rebuilt: {e}")))
     }
 }
 
@@ -216,6 +236,24 @@ mod tests {
             .unwrap();
         assert_eq!(r.total_occurrences, 1);
         assert_eq!(r.results[0].work, "周禮");
+    }
+
+    #[test]
+    fn a_text_imported_by_another_process_is_read_when_the_window_asks() {
+        let (state, dir) = state();
+        assert!(!state.reload_if_changed().unwrap(), "nothing changed yet");
+        // `sheli import` in another process, while the app runs.
+        let path = dir.path().join("周禮.txt");
+        std::fs::write(&path, ZHOULI).unwrap();
+        let report = library::import(dir.path(), &[path], Some("周禮"), &mut |_, _, _| {}).unwrap();
+        let id = &report.imported[0].id;
+        assert!(state.corpus().unwrap().passages_of(id).is_empty(), "not seen before asking");
+        assert!(state.reload_if_changed().unwrap(), "the change is seen");
+        assert_eq!(state.corpus().unwrap().passages_of(id).len(), 2);
+        assert!(!state.reload_if_changed().unwrap(), "and read once");
+        // The app's own import is not taken for another process's.
+        import_texts(&state, &[file("射義.txt", "射者，仁之道也。\n".as_bytes())], None).unwrap();
+        assert!(!state.reload_if_changed().unwrap());
     }
 
     #[test]

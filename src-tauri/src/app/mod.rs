@@ -128,6 +128,7 @@ pub fn run() {
             commands::ipc::get_settings,
             commands::ipc::set_settings,
             import_commands::ipc::import_texts,
+            import_commands::ipc::library_changed,
             reading_commands::ipc::search,
             reading_commands::ipc::search_hits,
             reading_commands::ipc::index_status,

@@ -11,6 +11,7 @@ use std::sync::{Arc, Condvar, Mutex, RwLock};
 
 use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, EditionScript};
+use sheli_library::LibraryStamp;
 
 use super::error::{AppError, AppResult};
 use super::index_slot::SearchSlot;
@@ -48,6 +49,11 @@ pub struct AppState {
     pub search: SearchSlot,
     /// Where exports are saved ([`exports_dir`]).
     pub exports_dir: PathBuf,
+    /// The identity of the user's list of texts when it was last read: the
+    /// window asks, when it gets the focus back, whether another Sheli
+    /// (`sheli import`, `sheli restore`) changed it since
+    /// ([`AppState::reload_if_changed`]).
+    stamp: Mutex<Option<LibraryStamp>>,
 }
 
 impl AppState {
@@ -77,6 +83,8 @@ impl AppState {
     /// the commands waiting for them.
     pub fn load_texts(&self) {
         let data_dir = &self.data_dir;
+        // Taken before reading: a change made while we read is seen next time.
+        self.set_stamp(LibraryStamp::of(data_dir));
         let mut left_out = Vec::new();
         let corpus = sheli_library::Library::open_lazy(data_dir)
             .map(|l| {
@@ -113,6 +121,8 @@ impl AppState {
             SettingsStore::open(&data_dir).with_system_languages(sys_locale::get_locales());
         let store = UserStore::open(&data_dir);
         let exports_dir = exports_dir(&data_dir);
+        // Texts given are taken as the disk's now; otherwise load_texts says.
+        let stamp = corpus.is_some().then(|| LibraryStamp::of(&data_dir));
         AppState {
             data_dir,
             corpus: Mutex::new(corpus),
@@ -122,6 +132,7 @@ impl AppState {
             store,
             search: SearchSlot::default(),
             exports_dir,
+            stamp: Mutex::new(stamp),
         }
     }
 
@@ -143,6 +154,35 @@ impl AppState {
     /// Replaces the texts (after an import).
     pub fn set_corpus(&self, corpus: Arc<Corpus>) {
         self.fill_corpus(Ok(corpus));
+    }
+
+    /// Notes the identity of the user's list of texts as it is now (after
+    /// the app's own import, so that its own change is not taken for
+    /// another process's).
+    pub fn set_stamp(&self, stamp: LibraryStamp) {
+        *self.stamp.lock().unwrap_or_else(|e| e.into_inner()) = Some(stamp);
+    }
+
+    /// Reads the texts again if another process changed the user's list of
+    /// them since they were read (an import or a restore from the command
+    /// line, another window); says whether it did. The search index is the
+    /// caller's to reopen (it builds on a thread of its own).
+    pub fn reload_if_changed(&self) -> AppResult<bool> {
+        let now = LibraryStamp::of(&self.data_dir);
+        {
+            let mut held = self.stamp.lock().unwrap_or_else(|e| e.into_inner());
+            match &*held {
+                // Still being read at start: that read is current.
+                None => return Ok(false),
+                Some(s) if *s == now => return Ok(false),
+                Some(_) => *held = Some(now),
+            }
+        }
+        let library = sheli_library::Library::open_lazy(&self.data_dir)
+            .map_err(|e| AppError::Corpus(e.to_string()))?;
+        self.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
+        self.set_corpus(library.corpus);
+        Ok(true)
     }
 
     /// The user's texts the library left out, and why (one line each).

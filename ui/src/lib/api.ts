@@ -408,6 +408,18 @@ export function importTexts(files: TextFile[], work?: string): Promise<ImportedT
 }
 
 /**
+ * Whether another Sheli (an import or restore from the command line, another
+ * window) changed the library since the app read it; when it did, the app
+ * has read the texts again and reopens the index (progress through
+ * onIndexStatus), and the list of sources is asked for anew.
+ */
+export async function libraryChanged(): Promise<boolean> {
+  const changed = await call<boolean>("library_changed");
+  if (changed) sourcesAnswer = null;
+  return changed;
+}
+
+/**
  * Saves a glossary's export (Anki TSV, an Anki package with the drawings, or
  * JSON) in the Downloads folder; says where.
  */
