@@ -264,3 +264,27 @@ fn a_missing_description_or_changed_texts_trigger_a_rebuild() {
     let r = open_or_build(&path, corpus(), &mut |_| {}).unwrap();
     assert!(matches!(r.rebuilt, Some(RebuildReason::Corrupt(_))));
 }
+
+/// The operators as a Chinese input method types them find what their ASCII
+/// forms find (the outside tester's finding 1: `再？拜` found every 再拜,
+/// `“再 拜”` every segment with 再 and 拜 anywhere).
+#[test]
+fn full_width_and_chinese_operators_count_as_their_ascii_forms() {
+    let counts = |q: &str| {
+        let r = search(q);
+        (r.total_occurrences, r.total_segments, per_source(&r))
+    };
+    for (typed, ascii, not) in [
+        ("再？拜", "再?拜", "再拜"),
+        ("坐？爵", "坐?爵", "坐爵"),
+        ("“再 拜”", "\"再 拜\"", "再 拜"),
+        ("「再 拜」", "\"再 拜\"", "再 拜"),
+        ("“主人 賓”~3", "\"主人 賓\"~3", "主人 賓"),
+        ("主人 near/3 賓", "主人 NEAR/3 賓", "主人 賓"),
+        ("主人 ＮＥＡＲ／３ 賓", "主人 NEAR/3 賓", "主人 賓"),
+        ("觶 or 觚", "觶 OR 觚", "觶 觚"),
+    ] {
+        assert_eq!(counts(typed), counts(ascii), "{typed}");
+        assert_ne!(counts(typed), counts(not), "{typed} is not {not}");
+    }
+}

@@ -104,8 +104,8 @@ fn and_and_not_read_as_space_and_minus() {
     let layer = parse("觶 NOT layer:注", &vocab(), false).unwrap();
     assert!(layer.clauses[1].negated);
     assert_eq!(layer.clauses[1].alternatives[0].kind, AtomKind::Filter(Filter::Layer(Layer::Zhu)));
-    // Only the capitalised words are operators, as with OR.
-    assert!(parse("觶 and", &vocab(), false).unwrap().clauses.len() == 2);
+    // Operators in any case: `and` at the end is an AND without its right side.
+    assert!(error("觶 and").contains("AND needs a term on both sides"));
 }
 
 #[test]
@@ -242,8 +242,8 @@ fn a_question_mark_is_exactly_one_character_inside_a_term() {
     assert_eq!(only("\"主人?賓\""), gapped("主人?宾", FoldMode::Folded));
     // punctuation beside it is ignored as anywhere
     assert_eq!(only("再。?拜"), gapped("再?拜", FoldMode::Folded));
-    // the full-width ？ is punctuation, so a pasted sentence stays a phrase
-    assert_eq!(only("何也？曰"), phrase("何也曰"));
+    // the full-width ？ of an input method is the same wildcard
+    assert_eq!(only("何也？曰"), gapped("何也?曰", FoldMode::Folded));
 }
 
 #[test]
@@ -358,5 +358,124 @@ mod no_input_panics {
                 prop_assert!(t.chars.end <= n && t.bytes.end <= s.len());
             }
         }
+    }
+}
+
+/// Finding 1 of the outside tester: the operators as a Chinese input method
+/// types them. Each of these was read as another query, without a word:
+/// “再 拜” as 再 AND 拜, 再？拜 as 再拜, `near/3` and `or` as words.
+mod as_an_input_method_types_them {
+    use super::*;
+
+    /// Clauses and their atoms, without the spans (which differ by width).
+    fn shape(q: &str) -> Vec<(bool, Vec<AtomKind>)> {
+        let q = parse(q, &vocab(), false).unwrap_or_else(|e| panic!("{q}: {e}"));
+        q.clauses
+            .into_iter()
+            .map(|c| (c.negated, c.alternatives.into_iter().map(|a| a.kind).collect()))
+            .collect()
+    }
+
+    #[test]
+    fn chinese_quote_marks_quote() {
+        for q in ["“再 拜”", "「再 拜」", "『再 拜』", "＂再 拜＂", "\"再 拜＂", "＂再 拜\""]
+        {
+            assert_eq!(only(q), phrase("再拜"), "{q}");
+        }
+        for q in ["“再 拜”~3", "「再 拜」~3", "『再 拜』～３", "＂再 拜＂~3"] {
+            assert_eq!(only(q), near(vec![phrase("再"), phrase("拜")], 3, true), "{q}");
+        }
+        assert_eq!(shape("射 -「再 拜」"), shape("射 -\"再 拜\""));
+        assert_eq!(shape("射 NOT “再 拜”~2 layer:經"), shape("射 NOT \"再 拜\"~2 layer:經"));
+        assert_eq!(shape("=「觶 決」"), shape("=\"觶 決\""));
+        // a quoted term keeps its span, marks included
+        let q = parse("觶 「再 拜」~3", &vocab(), false).unwrap();
+        assert_eq!(q.clauses[1].alternatives[0].span, 2..9);
+    }
+
+    #[test]
+    fn paired_marks_around_no_space_are_a_pasted_sentences_punctuation() {
+        // 「」 stand in the texts; a pasted sentence searches as it did.
+        for (q, want) in [
+            ("曰「諾」", "曰诺"),
+            ("「主人」曰", "主人曰"),
+            ("「再拜", "再拜"),
+            ("再拜」", "再拜"),
+            ("曰：「請射于賓。」賓許", "曰请射于宾宾许"),
+            ("“再拜”", "再拜"),
+        ] {
+            assert_eq!(only(q), phrase(want), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_quote_left_open_or_closed_across_a_space_says_so() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("“再 拜", "a “ has no closing ”", "“再 拜"),
+            ("「再 拜", "a 「 has no closing 」", "「再 拜"),
+            ("「再 拜”", "a 「 has no closing 」", "「再 拜”"),
+            ("曰「諾 主人」", "`「` opens a quote inside a term", "「"),
+            ("再 拜」", "`」` closes a quote that was not opened", "」"),
+            ("再 拜」~3", "`」` closes a quote that was not opened", "」"),
+            ("再拜」~3", "`」` closes a quote that was not opened", "」"),
+            ("「再 拜」曰", "a closing 」 must be followed by a space", "「再 拜」曰"),
+        ];
+        for (q, message, at) in cases {
+            let (got, _) = fault(q);
+            assert!(got.contains(message), "{q}: {got}");
+            assert!(!got.contains("goes right after a closing quote"), "{q}: {got}");
+            assert_eq!(pointed_at(q), *at, "{q}: {got}");
+        }
+        // the UI's sentence has the marks the user typed
+        let e = parse("“再 拜", &vocab(), false).unwrap_err();
+        assert_eq!(e.params, [("open", "“".to_string()), ("close", "”".to_string())]);
+        let e = parse("「再 拜」曰", &vocab(), false).unwrap_err();
+        assert_eq!(e.params, [("close", "」".to_string())]);
+    }
+
+    #[test]
+    fn the_full_width_question_mark_is_the_wildcard() {
+        assert_eq!(only("再？拜"), gapped("再?拜", FoldMode::Folded));
+        assert_eq!(only("坐？爵"), only("坐?爵"));
+        assert_eq!(only("射？？禮"), gapped("射??礼", FoldMode::Folded));
+        assert_eq!(only("「主人？賓」"), gapped("主人?宾", FoldMode::Folded));
+        assert_eq!(only("=觶？觚"), gapped("觶?觚", FoldMode::Exact));
+        assert_eq!(shape("「再？拜 賓」~4"), shape("\"再?拜 賓\"~4"));
+        // at a term's edge it is refused as `?` is, pointing at it
+        for (q, at) in [("？再拜", 0..1), ("觶 再拜？", 4..5), ("「再拜？」", 3..4)] {
+            let (got, span) = fault(q);
+            assert!(got.contains("cannot begin or end a term"), "{q}: {got}");
+            assert_eq!(span, at, "{q}");
+        }
+    }
+
+    #[test]
+    fn operators_in_any_case_and_in_full_width_letters() {
+        let near3 = shape("主人 NEAR/3 賓");
+        for q in [
+            "主人 near/3 賓",
+            "主人 Near/3 賓",
+            "主人 ＮＥＡＲ/3 賓",
+            "主人 ＮＥＡＲ／３ 賓",
+            "主人 ｎｅａｒ/3 賓",
+        ] {
+            assert_eq!(shape(q), near3, "{q}");
+        }
+        let or = shape("主人 OR 賓");
+        for q in ["主人 or 賓", "主人 Or 賓", "主人 ｏｒ 賓", "主人 ＯＲ 賓"] {
+            assert_eq!(shape(q), or, "{q}");
+        }
+        assert_eq!(shape("觶 and 豐"), shape("觶 豐"));
+        assert_eq!(shape("觶 ＡＮＤ 豐"), shape("觶 豐"));
+        assert_eq!(shape("觶 not 酬"), shape("觶 -酬"));
+        assert_eq!(shape("觶 ｎｏｔ 酬"), shape("觶 -酬"));
+        // none of them is searched as a word, so none gets the Latin note
+        assert!(parse("主人 near/3 賓 or 觶", &vocab(), false).unwrap().notes.is_empty());
+        // a fault names the operator as typed
+        let (got, _) = fault("觶 ｎｅａｒ／ｘ 觚");
+        assert!(got.contains("`ｎｅａｒ／ｘ`: `ｘ` is not a number"), "{got}");
+        assert!(error("觶 or").contains("OR needs a term on both sides"));
+        // quoted, they are words again
+        assert!(matches!(only("\"or\""), AtomKind::Phrase { .. }));
     }
 }

@@ -9,8 +9,10 @@
 //! 觶 AND 豐, 觶 NOT 酬   the same as `觶 豐` and `觶 -酬`, for those used to
 //!                       other search engines (an unknown Latin word would
 //!                       otherwise be a term that silently matches nothing)
-//! "賓 答"               quotes make one phrase of what they hold
-//! 再?拜 "主人?賓"        `?` is exactly one character, inside a term
+//! "賓 答"               quotes make one phrase of what they hold; an input
+//!                       method's “賓 答” 「賓 答」 『賓 答』 ＂賓 答＂ too
+//! 再?拜 "主人?賓"        `?` (or the full-width `？`) is exactly one character,
+//!                       inside a term
 //! "主人 賓"~3            the parts in order, at most 3 characters between
 //! 主人 NEAR/3 賓         either order, at most 3 characters between
 //!                       (NEAR binds tighter than OR: 甲 NEAR/2 乙 OR 丙 = (甲 NEAR/2 乙) OR 丙)
@@ -18,6 +20,12 @@
 //! =觶                   exact form, no folding (觶 but not 觯)
 //! zhi4  zhì  bi1  zhi   pinyin: characters with that reading
 //! ```
+//!
+//! The operators are read as a Chinese input method types them: OR, AND,
+//! NOT and NEAR in any case and in full-width letters (ｏｒ, ＮＥＡＲ／３),
+//! ～ for ~, ？ for ?, and the quote marks above. Read otherwise they would
+//! be searched as words or dropped as punctuation, and the user would get
+//! a different query's answer without a word.
 
 use std::ops::Range;
 
@@ -57,6 +65,40 @@ fn is_tilde(c: char) -> bool {
     c == '~' || c == '～'
 }
 
+/// `"` and the full-width `＂`: one mark both opens and closes, and inside a
+/// term it is always a fault (as `"` has been).
+fn is_straight_quote(c: char) -> bool {
+    c == '"' || c == '＂'
+}
+
+/// The marks that close a quote opened by `open`, if `open` opens one.
+fn closers(open: char) -> Option<&'static [char]> {
+    match open {
+        '"' | '＂' => Some(&['"', '＂']),
+        '“' => Some(&['”']),
+        '「' => Some(&['」']),
+        '『' => Some(&['』']),
+        _ => None,
+    }
+}
+
+fn is_paired_closer(c: char) -> bool {
+    matches!(c, '”' | '」' | '』')
+}
+
+/// How an operator is recognised whatever case or width it was typed in:
+/// full-width Latin letters, digits and `／` as ASCII, upper-cased. One
+/// character for one, so positions in it are positions in the term.
+fn operator_form(body: &str) -> String {
+    body.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
 impl Lexer<'_> {
     fn skip_space(&mut self) {
         while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
@@ -85,8 +127,9 @@ impl Lexer<'_> {
         }
         let mode = if exact { FoldMode::Exact } else { self.default_mode };
         let body_start = self.pos;
-        if self.chars.get(self.pos) == Some(&'"') {
-            let atom = self.quoted(start, mode)?;
+        if self.chars.get(self.pos).copied().and_then(closers).is_some()
+            && let Some(atom) = self.quoted(start, mode)?
+        {
             return Ok(Some(Item::Atom { negated, atom }));
         }
         while self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
@@ -103,15 +146,17 @@ impl Lexer<'_> {
             )
             .with("prefix", if negated { "-" } else { "=" }));
         }
-        if body.contains('"') {
+        if body.contains(is_straight_quote) {
             return Err(err(
                 C::StrayQuote,
                 "unbalanced quote: quotes must enclose a whole term",
                 span,
             ));
         }
-        if let Some(rest) = body.strip_prefix("NEAR")
-            && (rest.is_empty() || rest.starts_with(['/', '／']))
+        self.paired_marks_inside(body_start)?;
+        let op = operator_form(&body);
+        if let Some(rest) = op.strip_prefix("NEAR")
+            && (rest.is_empty() || rest.starts_with('/'))
         {
             if negated || exact {
                 return Err(err(
@@ -120,13 +165,24 @@ impl Lexer<'_> {
                     span,
                 ));
             }
-            let op: String = body.chars().take(5).collect();
-            let digits: String = rest.chars().skip(1).collect();
-            let n = distance(&op, &digits, span.clone(), "A NEAR/3 B")?;
+            // as typed, for the message (`ＮＥＡＲ／x`)
+            let typed: String = body.chars().take(5).collect();
+            let digits: String = body.chars().skip(5).collect();
+            let n = distance(&typed, &digits, span.clone(), "A NEAR/3 B")?;
             return Ok(Some(Item::Near(n, span)));
         }
         if let Some(i) = body.chars().position(is_tilde) {
             let at = body_start + i;
+            if i > 0 && is_paired_closer(self.chars[at - 1]) {
+                // `再 拜」~3`: the `~N` is after a closing mark, but no
+                // quote was opened (the opening mark is missing).
+                let mark = self.chars[at - 1];
+                return Err(err(
+                    C::StrayQuote,
+                    format!("unbalanced quote: `{mark}` closes a quote that was not opened"),
+                    at - 1..at,
+                ));
+            }
             return Err(err(
                 C::TildeOutsideQuotes,
                 format!(
@@ -137,7 +193,7 @@ impl Lexer<'_> {
             .with("term", body));
         }
         if !negated && !exact {
-            match body.as_str() {
+            match op.as_str() {
                 "OR" => return Ok(Some(Item::Or(span))),
                 "AND" => return Ok(Some(Item::And(span))),
                 "NOT" => return self.not(span),
@@ -163,19 +219,42 @@ impl Lexer<'_> {
         Ok(Some(Item::Atom { negated, atom: Atom { kind, span } }))
     }
 
-    /// A quoted term from the `"` at `self.pos` (the term began at `start`,
-    /// before any `-` or `=`), with its `~N` if it has one.
-    fn quoted(&mut self, start: usize, mode: FoldMode) -> Result<Atom, QueryError> {
+    /// A quoted term from the opening mark at `self.pos` (the term began at
+    /// `start`, before any `-` or `=`), with its `~N` if it has one.
+    ///
+    /// `None` where paired marks (“ ” 「 」 『 』) around no space can be
+    /// read as the punctuation they are in a pasted sentence (`「主人」曰`,
+    /// `「再拜`): there they change nothing, and the term is read as a run
+    /// of characters. `"` keeps its errors.
+    fn quoted(&mut self, start: usize, mode: FoldMode) -> Result<Option<Atom>, QueryError> {
         let open = self.pos;
-        let close = self.chars[open + 1..].iter().position(|&c| c == '"');
+        let mark = self.chars[open];
+        let closing = closers(mark).unwrap_or(&['"']);
+        let paired = !is_straight_quote(mark);
+        let spaced =
+            |from: usize, to: usize| self.chars[from..to].iter().any(|c| c.is_whitespace());
+        let close = self.chars[open + 1..].iter().position(|c| closing.contains(c));
         let Some(close) = close else {
+            if paired && !spaced(open + 1, self.chars.len()) {
+                return Ok(None);
+            }
             return Err(err(
                 C::UnclosedQuote,
-                "unbalanced quote: a \" has no closing \"",
+                format!("unbalanced quote: a {mark} has no closing {}", closing[0]),
                 open..self.chars.len(),
-            ));
+            )
+            .with("open", mark)
+            .with("close", closing[0]));
         };
         let end = open + 1 + close + 1;
+        let close_mark = self.chars[end - 1];
+        let after = self.chars.get(end).copied();
+        if paired
+            && after.is_some_and(|c| !c.is_whitespace() && !is_tilde(c))
+            && !spaced(open + 1, end - 1)
+        {
+            return Ok(None);
+        }
         let inner = self.text(open + 1..end - 1);
         self.pos = end;
         let mut near = None;
@@ -190,16 +269,56 @@ impl Lexer<'_> {
         } else if self.chars.get(self.pos).is_some_and(|c| !c.is_whitespace()) {
             return Err(err(
                 C::QuoteNeedsSpace,
-                "a closing \" must be followed by a space",
+                format!("a closing {close_mark} must be followed by a space"),
                 start..self.pos + 1,
-            ));
+            )
+            .with("close", close_mark));
         }
         let span = start..self.pos;
         let kind = match near {
             Some(n) => ordered(&inner, open + 1, mode, n, span.clone())?,
             None => term(&inner, open + 1, mode, span.clone())?,
         };
-        Ok(Atom { kind, span })
+        Ok(Some(Atom { kind, span }))
+    }
+
+    /// Paired quote marks inside a run of characters (from `body_start` to
+    /// `self.pos`) are punctuation, as in a pasted sentence (`曰「諾」`),
+    /// unless one is left open or closed across a space: then the user
+    /// meant a quote, and reading it as punctuation would search something
+    /// else (`曰「諾 主人」` is not 曰諾 and 主人).
+    fn paired_marks_inside(&self, body_start: usize) -> Result<(), QueryError> {
+        let body = &self.chars[body_start..self.pos];
+        let before = self.chars[..body_start].iter().any(|c| c.is_whitespace());
+        let after = self.chars[self.pos..].iter().any(|c| c.is_whitespace());
+        for (i, &c) in body.iter().enumerate() {
+            let at = body_start + i;
+            if let Some(closing) = closers(c)
+                && !body[i + 1..].iter().any(|d| closing.contains(d))
+                && after
+            {
+                return Err(err(
+                    C::StrayQuote,
+                    format!(
+                        "unbalanced quote: `{c}` opens a quote inside a term that does not close \
+                         in it; a quote encloses whole terms: {c}再 拜{}",
+                        closing[0]
+                    ),
+                    at..at + 1,
+                ));
+            }
+            if is_paired_closer(c)
+                && !body[..i].iter().any(|&d| closers(d).is_some_and(|cl| cl.contains(&c)))
+                && before
+            {
+                return Err(err(
+                    C::StrayQuote,
+                    format!("unbalanced quote: `{c}` closes a quote that was not opened"),
+                    at..at + 1,
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// `NOT x` is `-x`: the term that follows is excluded.

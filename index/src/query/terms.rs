@@ -16,6 +16,12 @@ use crate::tokenizer::tokens;
 /// segments for little.
 pub const MAX_BETWEEN: u32 = 50;
 
+/// `?`, or the full-width `？` a Chinese input method types: one character.
+/// (Read as punctuation, `再？拜` would search 再拜, a different question.)
+fn is_wildcard(c: char) -> bool {
+    c == '?' || c == '？'
+}
+
 /// A phrase, or a phrase with `?` gaps, from `text`, which begins at
 /// character `at` of the query; `span` is the whole term as written.
 pub(super) fn term(
@@ -25,7 +31,7 @@ pub(super) fn term(
     span: Range<usize>,
 ) -> Result<AtomKind, QueryError> {
     let mut slots: Vec<Option<String>> = Vec::new();
-    for (i, piece) in text.split('?').enumerate() {
+    for (i, piece) in text.split(is_wildcard).enumerate() {
         if i > 0 {
             slots.push(None);
         }
@@ -53,13 +59,13 @@ pub(super) fn term(
             )
             .with("term", text));
         }
-        return Err(wildcard(chars.iter().position(|&c| c == '?')));
+        return Err(wildcard(chars.iter().position(|&c| is_wildcard(c))));
     }
     if slots.first() == Some(&None) {
-        return Err(wildcard(chars.iter().position(|&c| c == '?')));
+        return Err(wildcard(chars.iter().position(|&c| is_wildcard(c))));
     }
     if slots.last() == Some(&None) {
-        return Err(wildcard(chars.iter().rposition(|&c| c == '?')));
+        return Err(wildcard(chars.iter().rposition(|&c| is_wildcard(c))));
     }
     if slots.iter().all(Option::is_some) {
         Ok(AtomKind::Phrase { tokens: slots.into_iter().flatten().collect(), mode })
@@ -84,7 +90,7 @@ pub(super) fn ordered(
     for word in inner.split(char::is_whitespace) {
         let len = word.chars().count();
         // a part of punctuation alone is ignored, as punctuation is anywhere
-        if word.contains('?') || !tokens(word, mode).is_empty() {
+        if word.contains(is_wildcard) || !tokens(word, mode).is_empty() {
             parts.push(term(word, at + offset, mode, at + offset..at + offset + len)?);
         }
         offset += len + 1;

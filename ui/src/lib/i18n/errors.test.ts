@@ -138,3 +138,31 @@ describe("a value the store refuses", () => {
     expect(long.message).toBe("過長：20001 字，至多 20000 字（筆記）。");
   });
 });
+
+describe("a place and a quote the backend refuses", () => {
+  it("names a line past the end of a file with the file's last line, in each language", () => {
+    const e = toApiError("locate", {
+      kind: "not_found",
+      code: "app.not_found.line",
+      params: { source: "xiangshe.zhushu", line: "999999", last: "1914" },
+      message: "xiangshe.zhushu has no line 999999: its lines are 1 to 1914",
+    });
+    expect(e.message).toBe("xiangshe.zhushu has no line 999999: its lines are 1 to 1914.");
+    setLocale("zh-Hant");
+    expect(e.message).toBe("xiangshe.zhushu 沒有第 999999 行：只有第 1 至 1914 行。");
+    setLocale("zh-Hans");
+    expect(e.message).toBe("xiangshe.zhushu 没有第 999999 行：只有第 1 至 1914 行。");
+  });
+
+  it("writes the quote marks the user typed, not a \"", () => {
+    setLocale("zh-Hans");
+    const e = toApiError("search", {
+      kind: "query",
+      code: "query.unclosed_quote",
+      params: { open: "“", close: "”" },
+      message: "unbalanced quote: a “ has no closing ”",
+      span: [0, 4],
+    });
+    expect(e.message).toBe("引号不成对：“ 没有对应的结束引号 ”。");
+  });
+});
