@@ -141,3 +141,28 @@ describe("stepping from hit to hit", () => {
     expect(hitRoute({ id: "a.0001", segment: 0, ranges: [] })).toEqual({ view: "reader", id: "a.0001" });
   });
 });
+
+describe("steps pressed faster than a page arrives (outside tester's finding 15)", () => {
+  it("counts every press: five presses while the first page is asked for move five hits", async () => {
+    const b = backend(25, 10);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async (req: SearchQuery, offset: number) => {
+      await gate;
+      return b.fetch(req, offset);
+    };
+    const steps = new HitSteps(slow, 10);
+    steps.start(REQ, 0, 25, hit(0));
+    const first = steps.step(1);
+    const later = [steps.step(1), steps.step(1), steps.step(1), steps.step(1)];
+    release();
+    expect(await Promise.all(later)).toEqual([null, null, null, null]);
+    expect((await first)?.id).toBe("p.0005");
+    expect(steps.index).toBe(5);
+    expect(steps.message).toBe("Hit 6 of 25, passage p.0005.");
+    // back as quickly: counted the same way
+    const back = steps.step(-1);
+    void steps.step(-1);
+    expect((await back)?.id).toBe("p.0003");
+  });
+});
