@@ -39,12 +39,22 @@ pub enum ImportError {
     Empty,
     #[error("the file is too large ({size} bytes; at most {max} bytes, 256 MB)")]
     TooLarge { size: u64, max: usize },
-    #[error("the file looks binary, not text (it contains NUL or control bytes)")]
+    #[error("the file looks binary, not text (it contains NUL or control characters)")]
     Binary,
+    /// `line`: where the encoding that read furthest met bytes it cannot
+    /// read — the place a user can look at in an editor.
     #[error(
-        "the file is not valid UTF-8, GB18030 or Big5 text (it would decode as {guess} with errors)"
+        "the file is not valid UTF-8, UTF-16, UTF-32, GB18030 or Big5 text: the first bytes \
+         that are none of these are on line {line}"
     )]
-    Undecodable { guess: &'static str },
+    Undecodable { line: u64 },
+    /// Chinese saved in a Japanese encoding without kana: GB18030 decodes
+    /// it without an error, but into characters Chinese texts do not use.
+    #[error(
+        "the file seems to be in {encoding}, a Japanese encoding, which Sheli does not read (read \
+         as GB18030 it gives characters no Chinese text uses): save it as UTF-8 and import it again"
+    )]
+    Implausible { encoding: &'static str },
     #[error(
         "the file seems to be {language} text in {encoding}, which Sheli does not read (it reads \
          UTF-8, UTF-16, GB18030 and Big5): save it as UTF-8 and import it again"
@@ -121,37 +131,113 @@ fn looks_binary(sample: &[u8]) -> bool {
 }
 
 /// Checksum and counts of the decoded text, kept as it is written.
+///
+/// The text is also checked here, after decoding: a NUL or many control
+/// characters make it binary whatever the bytes looked like (UTF-32 read as
+/// UTF-16 put a NUL between every two characters, and the byte check had
+/// let it pass as UTF-16). A classic-Mac line end (a CR alone) is written as
+/// a line feed, so that the parser sees its lines and blank lines; CRLF is
+/// kept as it is.
 struct Tally {
     hash: Sha256,
     bytes: u64,
     ideographs: u64,
     folded: u64,
+    /// Characters, control characters (other than tab, form feed and line
+    /// ends), and whether one was a NUL.
+    chars: u64,
+    controls: u64,
+    nul: bool,
+    /// Line feeds written: where in the file a decoding failed.
+    newlines: u64,
+    /// A CR ended the last piece: a line end whatever follows, but CRLF
+    /// only if the next piece starts with LF.
+    pending_cr: bool,
 }
 
 impl Tally {
     fn new() -> Tally {
-        Tally { hash: Sha256::new(), bytes: 0, ideographs: 0, folded: 0 }
+        Tally {
+            hash: Sha256::new(),
+            bytes: 0,
+            ideographs: 0,
+            folded: 0,
+            chars: 0,
+            controls: 0,
+            nul: false,
+            newlines: 0,
+            pending_cr: false,
+        }
     }
 
     fn write(&mut self, out: &mut impl Write, s: &str) -> Result<(), ImportError> {
-        out.write_all(s.as_bytes()).map_err(io_error)?;
-        self.hash.update(s.as_bytes());
-        self.bytes += s.len() as u64;
-        for c in s.chars().filter(|c| crate::fold::is_cjk(*c)) {
-            self.ideographs += 1;
-            if crate::fold::fold_char(c, crate::FoldMode::Folded) != Some(c) {
-                self.folded += 1;
+        if s.is_empty() {
+            return Ok(());
+        }
+        let mut text = String::with_capacity(s.len() + 1);
+        if std::mem::take(&mut self.pending_cr) {
+            text.push_str(if s.starts_with('\n') { "\r" } else { "\n" });
+        }
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            self.chars += 1;
+            match c {
+                '\r' => match chars.peek() {
+                    Some('\n') => text.push('\r'),
+                    Some(_) => text.push('\n'),
+                    None => self.pending_cr = true,
+                },
+                '\n' | '\t' | '\u{0c}' => text.push(c),
+                c if c.is_control() => {
+                    self.controls += 1;
+                    self.nul |= c == '\0';
+                    text.push(c);
+                }
+                c => {
+                    if crate::fold::is_cjk(c) {
+                        self.ideographs += 1;
+                        if crate::fold::fold_char(c, crate::FoldMode::Folded) != Some(c) {
+                            self.folded += 1;
+                        }
+                    }
+                    text.push(c);
+                }
             }
         }
+        self.emit(out, &text)
+    }
+
+    fn emit(&mut self, out: &mut impl Write, text: &str) -> Result<(), ImportError> {
+        out.write_all(text.as_bytes()).map_err(io_error)?;
+        self.hash.update(text.as_bytes());
+        self.bytes += text.len() as u64;
+        self.newlines += text.bytes().filter(|&b| b == b'\n').count() as u64;
         Ok(())
     }
 
-    fn finish(self, encoding: &'static Encoding) -> Result<DecodedStream, ImportError> {
+    /// The end of the text: a CR it ends with is a line end.
+    fn end(mut self, out: &mut impl Write) -> Result<Tally, ImportError> {
+        if std::mem::take(&mut self.pending_cr) {
+            self.emit(out, "\n")?;
+        }
+        Ok(self)
+    }
+
+    /// The line a decoding failed on, with `more` decoded before it not
+    /// written yet.
+    fn line(&self, more: &[u8]) -> u64 {
+        self.newlines + more.iter().filter(|&&b| b == b'\n').count() as u64 + 1
+    }
+
+    fn finish(self, encoding: &'static str) -> Result<DecodedStream, ImportError> {
+        if self.nul || self.controls * 100 > self.chars {
+            return Err(ImportError::Binary);
+        }
         if self.ideographs == 0 {
             return Err(ImportError::NoText);
         }
         Ok(DecodedStream {
-            encoding: encoding.name(),
+            encoding,
             sha256: self.hash.finalize().iter().map(|b| format!("{b:02x}")).collect(),
             bytes: self.bytes,
             ideographs: self.ideographs,
@@ -187,10 +273,13 @@ struct Pieces<'a, R> {
 impl<'a, R: Read + Seek> Pieces<'a, R> {
     fn from_start(input: &'a mut R, chunk: usize) -> Result<Pieces<'a, R>, ImportError> {
         input.seek(SeekFrom::Start(0)).map_err(io_error)?;
-        let mut bom = [0u8; 3];
+        let mut bom = [0u8; 4];
         let n = read_full(input, &mut bom).map_err(io_error)?;
-        // A byte order mark (UTF-8's, or UTF-16's) is not text.
-        let skip = Encoding::for_bom(&bom[..n]).map_or(0, |(_, len)| len as u64);
+        // A byte order mark (UTF-8's, UTF-16's or UTF-32's) is not text.
+        let skip = match utf32_bom(&bom[..n]) {
+            Some(_) => 4,
+            None => Encoding::for_bom(&bom[..n]).map_or(0, |(_, len)| len as u64),
+        };
         input.seek(SeekFrom::Start(skip)).map_err(io_error)?;
         Ok(Pieces { input, buf: vec![0; chunk.max(1)], total: skip })
     }
@@ -206,13 +295,17 @@ impl<'a, R: Read + Seek> Pieces<'a, R> {
     }
 }
 
-/// Decodes `input` as UTF-8 into `out`, in pieces; `None` as soon as it is
-/// not valid UTF-8 (what was written then is to be thrown away).
+/// What a pass over the file gives: the tally of the text it wrote, or the
+/// line where it met bytes it cannot decode (what was written then is to be
+/// thrown away).
+type Pass = Result<Tally, u64>;
+
+/// Decodes `input` as UTF-8 into `out`, in pieces.
 fn utf8_pass<R: Read + Seek>(
     input: &mut R,
     chunk: usize,
     out: &mut impl Write,
-) -> Result<Option<Tally>, ImportError> {
+) -> Result<Pass, ImportError> {
     let mut tally = Tally::new();
     let mut pieces = Pieces::from_start(input, chunk)?;
     // The bytes of a character cut by the end of the last piece.
@@ -220,14 +313,17 @@ fn utf8_pass<R: Read + Seek>(
     loop {
         let piece = pieces.next()?;
         if piece.is_empty() {
-            return Ok(carry.is_empty().then_some(tally));
+            if carry.is_empty() {
+                return tally.end(out).map(Ok);
+            }
+            return Ok(Err(tally.line(&[])));
         }
         carry.extend_from_slice(piece);
         let valid = match std::str::from_utf8(&carry) {
             Ok(s) => s.len(),
             // Cut short at the end: the rest comes with the next piece.
             Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => return Ok(None),
+            Err(e) => return Ok(Err(tally.line(&carry[..e.valid_up_to()]))),
         };
         let s = std::str::from_utf8(&carry[..valid]).expect("checked just above");
         tally.write(out, s)?;
@@ -235,14 +331,14 @@ fn utf8_pass<R: Read + Seek>(
     }
 }
 
-/// Decodes `input` strictly as `enc` into `out`; `None` at the first
-/// malformed sequence.
+/// Decodes `input` strictly as `enc` into `out`, up to the first malformed
+/// sequence.
 fn legacy_pass<R: Read + Seek>(
     input: &mut R,
     chunk: usize,
     enc: &'static Encoding,
     out: &mut impl Write,
-) -> Result<Option<Tally>, ImportError> {
+) -> Result<Pass, ImportError> {
     let mut tally = Tally::new();
     let mut pieces = Pieces::from_start(input, chunk)?;
     let mut decoder = enc.new_decoder_without_bom_handling();
@@ -261,14 +357,115 @@ fn legacy_pass<R: Read + Seek>(
             match result {
                 DecoderResult::InputEmpty => break,
                 DecoderResult::OutputFull => continue,
-                DecoderResult::Malformed(..) => return Ok(None),
+                DecoderResult::Malformed(..) => return Ok(Err(tally.line(&[]))),
             }
         }
         if last {
-            return Ok(Some(tally));
+            return tally.end(out).map(Ok);
         }
     }
 }
+
+/// Whether `head` starts with UTF-32's byte order mark: `Some(true)` for
+/// big-endian. (`encoding_rs` reads no UTF-32; FF FE 00 00 is also UTF-16LE's
+/// mark followed by a NUL, so it is looked for first.)
+fn utf32_bom(head: &[u8]) -> Option<bool> {
+    match head.get(..4)? {
+        [0xFF, 0xFE, 0, 0] => Some(false),
+        [0, 0, 0xFE, 0xFF] => Some(true),
+        _ => None,
+    }
+}
+
+/// Decodes `input` as UTF-32 (after its mark) into `out`: four bytes a
+/// character, strictly (a surrogate, a value past U+10FFFF or a cut
+/// character at the end is not text). Small enough to write rather than
+/// take a crate for.
+fn utf32_pass<R: Read + Seek>(
+    input: &mut R,
+    chunk: usize,
+    big_endian: bool,
+    out: &mut impl Write,
+) -> Result<Pass, ImportError> {
+    let mut tally = Tally::new();
+    let mut pieces = Pieces::from_start(input, chunk)?;
+    let mut carry: Vec<u8> = Vec::new();
+    let mut text = String::new();
+    loop {
+        let piece = pieces.next()?;
+        if piece.is_empty() {
+            if carry.is_empty() {
+                return tally.end(out).map(Ok);
+            }
+            return Ok(Err(tally.line(&[])));
+        }
+        carry.extend_from_slice(piece);
+        let whole = carry.len() / 4 * 4;
+        text.clear();
+        for unit in carry[..whole].chunks_exact(4) {
+            let bytes = [unit[0], unit[1], unit[2], unit[3]];
+            let value =
+                if big_endian { u32::from_be_bytes(bytes) } else { u32::from_le_bytes(bytes) };
+            match char::from_u32(value) {
+                Some(c) => text.push(c),
+                None => {
+                    tally.write(out, &text)?;
+                    return Ok(Err(tally.line(&[])));
+                }
+            }
+        }
+        tally.write(out, &text)?;
+        carry.drain(..whole);
+    }
+}
+
+/// Counts how many of the ideographs written are ones the built-in texts
+/// use (in either script): GB18030 decodes a Japanese file without an error
+/// but into rare characters (Shift-JIS 射者仁之道也 as 庡恖漙昽丅), so a
+/// low share says the decoding is not the file's.
+struct HanShare {
+    known: u64,
+    all: u64,
+}
+
+/// The characters of the built-in texts and their folded forms, made once.
+fn corpus_chars() -> &'static std::collections::HashSet<char> {
+    static SET: std::sync::OnceLock<std::collections::HashSet<char>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        let mut set = std::collections::HashSet::new();
+        for (_, text) in crate::manifest::BUILTIN_TEXTS {
+            for c in text.chars().filter(|c| crate::fold::is_cjk(*c)) {
+                set.insert(c);
+                if let Some(f) = crate::fold::fold_char(c, crate::FoldMode::Folded) {
+                    set.insert(f);
+                }
+            }
+        }
+        set
+    })
+}
+
+impl Write for HanShare {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let set = corpus_chars();
+        for c in String::from_utf8_lossy(buf).chars().filter(|c| crate::fold::is_cjk(*c)) {
+            self.all += 1;
+            let folded = crate::fold::fold_char(c, crate::FoldMode::Folded).unwrap_or(c);
+            if set.contains(&c) || set.contains(&folded) {
+                self.known += 1;
+            }
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The share (in %) of the built-in texts' characters a real Chinese text
+/// read as GB18030 has at least; mojibake of a Japanese encoding has far
+/// fewer.
+const PLAUSIBLE_SHARE: u64 = 50;
 
 /// Checks and decodes the file `input` (read from its start) into `out`, in
 /// pieces of [`CHUNK`] bytes: the same checks and the same text as
@@ -305,20 +502,32 @@ pub fn decode_in_pieces<R: Read + Seek>(
     // "Unicode": every other byte of its ASCII is NUL, so it is told by its
     // mark before the binary check (which it would fail), and decoded
     // strictly like the legacy encodings (an unpaired surrogate refuses it).
+    // UTF-32 with its mark is told before UTF-16, whose little-endian mark
+    // begins UTF-32LE's.
+    if let Some(big_endian) = utf32_bom(&sample[..n]) {
+        let name = if big_endian { "UTF-32BE" } else { "UTF-32LE" };
+        return match utf32_pass(input, chunk, big_endian, out)? {
+            Ok(tally) => tally.finish(name),
+            Err(line) => Err(ImportError::Undecodable { line }),
+        };
+    }
     let utf16 = Encoding::for_bom(&sample[..n]).map(|(enc, _)| enc).filter(|&enc| enc != UTF_8);
     if let Some(enc) = utf16 {
         return match legacy_pass(input, chunk, enc, out)? {
-            Some(tally) => tally.finish(enc),
-            None => Err(ImportError::Undecodable { guess: enc.name() }),
+            Ok(tally) => tally.finish(enc.name()),
+            Err(line) => Err(ImportError::Undecodable { line }),
         };
     }
     if looks_binary(&sample[..n]) {
         return Err(ImportError::Binary);
     }
     drop(sample);
-    if let Some(tally) = utf8_pass(input, chunk, out)? {
-        return tally.finish(UTF_8);
-    }
+    // The line each encoding tried stopped at: the furthest is where the
+    // file's own encoding (most likely) met bytes it cannot read.
+    let mut furthest = match utf8_pass(input, chunk, out)? {
+        Ok(tally) => return tally.finish(UTF_8.name()),
+        Err(line) => line,
+    };
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     {
         let mut pieces = Pieces::from_start(input, chunk)?;
@@ -341,17 +550,29 @@ pub fn decode_in_pieces<R: Read + Seek>(
     if let Some(language) = other_language(input, chunk, guess)? {
         return Err(ImportError::OtherEncoding { encoding: guess.name(), language });
     }
+    // Without kana, a Japanese guess is checked against what GB18030 makes
+    // of the file: Chinese written in Shift-JIS reads as GB18030 with no
+    // error, as rare characters no Chinese text uses.
+    if [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP].contains(&guess) {
+        let mut share = HanShare { known: 0, all: 0 };
+        if legacy_pass(input, chunk, GB18030, &mut share)?.is_ok()
+            && share.known * 100 < share.all * PLAUSIBLE_SHARE
+        {
+            return Err(ImportError::Implausible { encoding: guess.name() });
+        }
+    }
     // Only the encodings Chinese texts come in; a guess of anything else
     // (windows-1252 for random bytes, say) means we cannot read it.
     let candidates: [&'static Encoding; 2] =
         if guess == BIG5 { [BIG5, GB18030] } else { [GB18030, BIG5] };
     for enc in candidates {
         out.restart().map_err(io_error)?;
-        if let Some(tally) = legacy_pass(input, chunk, enc, out)? {
-            return tally.finish(enc);
+        match legacy_pass(input, chunk, enc, out)? {
+            Ok(tally) => return tally.finish(enc.name()),
+            Err(line) => furthest = furthest.max(line),
         }
     }
-    Err(ImportError::Undecodable { guess: guess.name() })
+    Err(ImportError::Undecodable { line: furthest })
 }
 
 /// The language of a text in `guess` if that is an encoding of Japanese or
@@ -371,7 +592,7 @@ fn other_language<R: Read + Seek>(
             return Ok(None);
         };
     let mut found = ScriptSeen { script, seen: false };
-    legacy_pass(input, chunk, guess, &mut found)?;
+    let _ = legacy_pass(input, chunk, guess, &mut found)?;
     Ok(found.seen.then_some(language))
 }
 
@@ -459,7 +680,7 @@ mod tests {
         // An unpaired surrogate is not text.
         let mut bad = utf16(text, false);
         bad.extend([0x00, 0xD8]);
-        assert_eq!(decode(&bad), Err(ImportError::Undecodable { guess: "UTF-16LE" }));
+        assert_eq!(decode(&bad), Err(ImportError::Undecodable { line: 3 }));
     }
 
     #[test]
@@ -477,6 +698,82 @@ mod tests {
         let (kr, _, _) = encoding_rs::EUC_KR
             .encode("활쏘기는 인의 길이다. 활을 쏘는 사람은 자기를 바르게 한다.");
         assert!(matches!(decode(&kr), Err(ImportError::OtherEncoding { language: "Korean", .. })));
+    }
+
+    /// The outside tester's F6 and F20 files, made here.
+    #[test]
+    fn utf32_with_its_mark_is_read_in_any_pieces() {
+        let text = "主人拜賓。\n\n賓答拜。𠀀\n";
+        for big_endian in [false, true] {
+            let mut bytes: Vec<u8> =
+                if big_endian { vec![0, 0, 0xFE, 0xFF] } else { vec![0xFF, 0xFE, 0, 0] };
+            for c in text.chars() {
+                let v = c as u32;
+                bytes.extend(if big_endian { v.to_be_bytes() } else { v.to_le_bytes() });
+            }
+            let d = decode(&bytes).unwrap();
+            assert_eq!(d.text, text, "no NUL between the characters");
+            assert_eq!(d.encoding, if big_endian { "UTF-32BE" } else { "UTF-32LE" });
+            for chunk in 1..6 {
+                let mut out = Vec::new();
+                decode_in_pieces(&mut io::Cursor::new(&bytes), chunk, &mut out).unwrap();
+                assert_eq!(String::from_utf8(out).unwrap(), text, "pieces of {chunk}");
+            }
+            // A value past U+10FFFF is not text.
+            let mut bad = bytes.clone();
+            bad.extend(if big_endian { [0, 0x11, 0, 0] } else { [0, 0, 0x11, 0] });
+            assert_eq!(decode(&bad), Err(ImportError::Undecodable { line: 4 }));
+        }
+    }
+
+    #[test]
+    fn nul_or_control_characters_after_decoding_are_refused() {
+        // UTF-16 of text with NULs in it: the bytes pass as UTF-16, the text
+        // does not.
+        assert_eq!(decode(&utf16("主\0人\0拜\0賓\0", false)), Err(ImportError::Binary));
+        assert_eq!(decode(&utf16("主\u{1}人\u{2}拜\u{3}賓\u{4}", true)), Err(ImportError::Binary));
+    }
+
+    #[test]
+    fn a_cr_alone_is_a_line_end_and_crlf_is_kept() {
+        let d = decode("主人拜賓。\r\r賓答拜。\r".as_bytes()).unwrap();
+        assert_eq!(d.text, "主人拜賓。\n\n賓答拜。\n");
+        assert_eq!(
+            decode("主人拜賓。\r\n\r\n賓答拜。".as_bytes()).unwrap().text,
+            "主人拜賓。\r\n\r\n賓答拜。"
+        );
+        // A CR ending one piece and LF starting the next stay CRLF.
+        for chunk in 1..8 {
+            let mut out = Vec::new();
+            let bytes = "射。\r\n禮。\r\r".as_bytes();
+            decode_in_pieces(&mut io::Cursor::new(bytes), chunk, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), "射。\r\n禮。\n\n", "pieces of {chunk}");
+        }
+    }
+
+    #[test]
+    fn chinese_in_shift_jis_without_kana_is_refused_not_read_as_gb18030() {
+        // The outside tester's file: 主人拜賓。賓答拜。射禮。 three times, in
+        // Shift-JIS (GB18030 reads it as 庡恖漙昽丅…).
+        let sjis: &[u8] = b"\x8e\xe5\x90\x6c\x9d\x60\x95\x6f\x81\x42\x95\x6f\x93\x9a\x9d\x60\x81\x42\x8e\xcb\xe2\x58\x81\x42\x0a\x0a\x8e\xe5\x90\x6c\x9d\x60\x95\x6f\x81\x42\x95\x6f\x93\x9a\x9d\x60\x81\x42\x8e\xcb\xe2\x58\x81\x42\x0a\x0a\x8e\xe5\x90\x6c\x9d\x60\x95\x6f\x81\x42\x95\x6f\x93\x9a\x9d\x60\x81\x42\x8e\xcb\xe2\x58\x81\x42\x0a\x0a";
+        assert_eq!(
+            decode(sjis),
+            Err(ImportError::Implausible { encoding: "Shift_JIS" }),
+            "{:?}",
+            decode(sjis).map(|d| d.text.chars().take(20).collect::<String>())
+        );
+    }
+
+    #[test]
+    fn an_undecodable_file_says_the_line_of_its_first_bad_bytes() {
+        let mut bytes = "主人拜賓。\n\n".repeat(50).into_bytes();
+        bytes.extend(b"\xa5\x44\xa4\x48\xff");
+        let e = decode(&bytes).unwrap_err();
+        assert_eq!(e, ImportError::Undecodable { line: 101 });
+        assert!(
+            e.to_string().contains("line 101") && !e.to_string().contains("windows-1252"),
+            "{e}"
+        );
     }
 
     #[test]
