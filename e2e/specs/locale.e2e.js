@@ -135,7 +135,7 @@ describe("The interface in 繁體中文", () => {
     await message.waitForExist({ timeout: 10000 });
     // The backend's code (query.unclosed_quote) in the reader's language,
     // not its English sentence; the span still points at the quote.
-    await expect(message).toHaveText("引號不成對：「\"」沒有對應的結束引號。");
+    await expect(message).toHaveText('引號不成對：" 沒有對應的結束引號 "。');
     await expect($('[data-testid="search-error-span"]')).toHaveText('"再拜');
     await shot("locale-zh-Hant-query-error");
     await expectChineseOnly("a malformed query");
