@@ -932,7 +932,7 @@ impl Corpus {
         crate::faults::builtin_faults()
             .unwrap_or_default()
             .into_iter()
-            .filter(|f| f.source == passage.source && (lo..=hi).contains(&f.line))
+            .filter(|f| f.source == passage.source && (f.everywhere || (lo..=hi).contains(&f.line)))
             // a raw line of the 通解 holds many passages: the fault's text
             // (punctuation and debris ignored) must be in this one
             .filter(|f| {

@@ -20,6 +20,12 @@ pub struct Fault {
     pub kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// A systematic fault: the same wrong text at every place it occurs in
+    /// the source (燕禮's 雲 for 云, a conversion's wrong pick), not only on
+    /// `line` (its first place). The reader marks each occurrence, each with
+    /// its own line, so that the fault is flagged where it stands.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub everywhere: bool,
 }
 
 #[derive(Deserialize)]
@@ -48,17 +54,27 @@ pub struct FaultSpan {
 /// The spans of `faults` (those of the passage's lines, `Corpus::faults_in`)
 /// in `passage`: each fault's text found as the search finds a phrase
 /// (punctuation and debris ignored, the characters exactly), first where it
-/// occurs. A fault found in no segment has no span.
+/// occurs — or, for a systematic fault ([`Fault::everywhere`]), everywhere it
+/// occurs, each span's fault carrying the line of its own segment. A fault
+/// found in no segment has no span.
 pub fn spans_in(passage: &crate::model::Passage, faults: Vec<Fault>) -> Vec<FaultSpan> {
-    faults
-        .into_iter()
-        .filter_map(|fault| {
-            passage.segments.iter().enumerate().find_map(|(segment, s)| {
-                let r = crate::fold::find_in(&s.text, &fault.text, crate::FoldMode::Exact)
-                    .into_iter()
-                    .next()?;
-                Some(FaultSpan { fault: fault.clone(), segment, start: r.start, end: r.end })
-            })
-        })
-        .collect()
+    let mut spans = Vec::new();
+    for fault in faults {
+        let found = passage.segments.iter().enumerate().flat_map(|(segment, s)| {
+            crate::fold::find_in(&s.text, &fault.text, crate::FoldMode::Exact)
+                .into_iter()
+                .map(move |r| (segment, s.line, r))
+        });
+        if fault.everywhere {
+            spans.extend(found.map(|(segment, line, r)| FaultSpan {
+                fault: Fault { line, ..fault.clone() },
+                segment,
+                start: r.start,
+                end: r.end,
+            }));
+        } else if let Some((segment, _, r)) = found.into_iter().next() {
+            spans.push(FaultSpan { fault, segment, start: r.start, end: r.end });
+        }
+    }
+    spans
 }

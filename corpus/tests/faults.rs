@@ -55,3 +55,30 @@ fn a_fault_is_marked_on_the_very_words_it_names() {
         assert_eq!(sheli_corpus::faults::spans_in(p, faults).len(), n, "{}", p.id);
     }
 }
+
+#[test]
+fn a_systematic_fault_is_marked_at_every_place_it_occurs() {
+    // 燕禮's 雲 for 云 (the outside tester's finding 14: flagged at one line
+    // only, while passage 3's 疏 shows 鄭司農雲 unmarked).
+    let corpus = sheli_corpus::Corpus::builtin().unwrap();
+    let mut marked = 0;
+    for p in corpus.passages_of("yanli.zhushu") {
+        let spans = sheli_corpus::faults::spans_in(p, corpus.faults_in(p));
+        let yun: Vec<_> = spans.iter().filter(|s| s.fault.text == "雲").collect();
+        let in_text: usize = p.segments.iter().map(|s| s.text.matches('雲').count()).sum();
+        assert_eq!(yun.len(), in_text, "{}: every 雲 marked", p.id);
+        for s in &yun {
+            assert_eq!(s.fault.line, p.segments[s.segment].line, "each with its own line");
+            assert_eq!(s.fault.reading.as_deref(), Some("云"));
+        }
+        marked += yun.len();
+    }
+    assert_eq!(marked, 52, "the 52 places the record names");
+    let p3 = corpus.passage("yanli.zhushu.0003").unwrap();
+    assert!(
+        sheli_corpus::faults::spans_in(p3, corpus.faults_in(p3))
+            .iter()
+            .any(|s| s.fault.text == "雲"),
+        "passage 3's 鄭司農雲 is flagged"
+    );
+}

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FaultMark } from "../bindings/FaultMark";
 import { setLocale } from "../i18n/i18n.svelte";
 import FaultNote from "./FaultNote.svelte";
-import { faultVariant } from "./fault-note";
+import { faultNoteIndex, faultVariant } from "./fault-note";
 
 afterEach(() => {
   cleanup();
@@ -45,5 +45,15 @@ describe("FaultNote", () => {
     const { container } = render(FaultNote, { fault: { ...fault, reading: null, note: null }, sheet: true });
     expect(said(container)).toBe("底本讹误（错字）：鄉");
     expect(faultVariant({ reading: null, note: "n" })).toBe("note");
+  });
+});
+
+describe("a systematic fault marked at several places", () => {
+  it("is said once: every mark points at the first one's note", () => {
+    const yun = (segment: number, line: number) => ({
+      segment, start: 3, end: 4, kind: "conversion", text: "雲", reading: "云", note: "at all 52 places", line,
+    });
+    const other = { segment: 0, start: 0, end: 2, kind: "typo", text: "豆當", reading: null, note: null, line: 4 };
+    expect(faultNoteIndex([yun(0, 2), other, yun(1, 3), yun(2, 3)])).toEqual([0, 1, 0, 0]);
   });
 });

@@ -21,3 +21,18 @@ export function faultKind(kind: string): string {
   const k = KINDS.find((x) => x === kind);
   return k ? t(`reader.view.faultKinds.${k}`) : kind;
 }
+
+/**
+ * For each fault mark of a passage, the index of the note that says it: a
+ * systematic fault (燕禮's 雲 for 云) is marked at each place it occurs,
+ * and said once — every mark of it points at the first one's note.
+ */
+export function faultNoteIndex(faults: readonly FaultMark[]): number[] {
+  const key = (f: FaultMark) => JSON.stringify([f.kind, f.text, f.reading, f.note]);
+  const first = new Map<string, number>();
+  return faults.map((f, i) => {
+    const k = key(f);
+    if (!first.has(k)) first.set(k, i);
+    return first.get(k)!;
+  });
+}
