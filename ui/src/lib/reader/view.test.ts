@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { parsePassageId } from "../common/ids";
 import { isRouteHash, parseHash, routeHash } from "../shell/router.svelte";
-import { chooseEdition, headingBefore, splitShu, windowAround } from "./view";
+import { chooseEdition, headingBefore, mergePassages, splitShu, windowAround } from "./view";
 import { sampleLibrary, samplePassage } from "../../test/fixtures";
 
 describe("view helpers", () => {
@@ -15,7 +15,7 @@ describe("view helpers", () => {
 
   it("routes through the hash", () => {
     expect(parseHash("#/read/xiangshe.zhushu.0001")).toEqual({ view: "reader", id: "xiangshe.zhushu.0001" });
-    expect(parseHash("#/read/<script>")).toEqual({ view: "library" });
+    expect(parseHash("#/read/<script>")).toEqual({ view: "library", unknown: "#/read/<script>" });
     expect(parseHash("")).toEqual({ view: "library" });
     expect(routeHash({ view: "reader", id: "a.0001" })).toBe("#/read/a.0001");
   });
@@ -31,8 +31,8 @@ describe("view helpers", () => {
     expect(hash).toBe("#/concordance/%E8%A7%B6%20-%E9%85%AC");
     expect(parseHash(hash)).toEqual({ view: "concordance", query: "觶 -酬" });
     expect(parseHash("#/concordance/觶")).toEqual({ view: "concordance", query: "觶" });
-    expect(parseHash("#/concordance/%E0%A4%A")).toEqual({ view: "library" });
-    expect(parseHash("#/concordance/%20")).toEqual({ view: "library" });
+    expect(parseHash("#/concordance/%E0%A4%A")).toEqual({ view: "library", unknown: "#/concordance/%E0%A4%A" });
+    expect(parseHash("#/concordance/%20")).toEqual({ view: "library", unknown: "#/concordance/%20" });
   });
 
   it("chooses the first edition with passages, or keeps the previous choice", () => {
@@ -66,5 +66,13 @@ describe("view helpers", () => {
   it("splits a 疏 where it turns to the 注", () => {
     expect(splitShu("釋曰:自此。○注「主人」", 6)).toEqual(["釋曰:自此。", "○注「主人」"]);
     expect(splitShu("釋曰", null)).toEqual(["釋曰", ""]);
+  });
+
+  it("merges passages that came back over one another, in order, each once, the shown ones kept", () => {
+    const at = (n: number) => samplePassage({ id: `xiangshe.zhushu.${String(n).padStart(4, "0")}`, ordinal: n, total: 100 });
+    const shown = [at(3), at(4), at(5)];
+    const merged = mergePassages(shown, [at(1), at(2), at(3), at(4), at(6)]);
+    expect(merged.map((p) => p.ordinal)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(merged[2]).toBe(shown[0]);
   });
 });

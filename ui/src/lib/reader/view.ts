@@ -40,6 +40,19 @@ export function windowAround(at: number, total: number, before = 5, size = 40): 
   return { start, count: Math.max(1, end - start + 1) };
 }
 
+/**
+ * The passages shown with `more` put in, in order, each once: a passage
+ * already shown keeps its object (and so its nodes and the focus). The
+ * window around an opened passage and Later/Earlier (j past the last
+ * passage shown) may come back over one another; two of one id would break
+ * the reader's keyed list.
+ */
+export function mergePassages(shown: readonly PassageView[], more: readonly PassageView[]): PassageView[] {
+  const byId = new Map(more.map((p) => [p.id, p]));
+  for (const p of shown) byId.set(p.id, p);
+  return [...byId.values()].sort((a, b) => a.ordinal - b.ordinal);
+}
+
 /** Splits a 疏 at the index where its part on the 注 begins. */
 export function splitShu(text: string, at: number | null): [string, string] {
   if (at === null) return [text, ""];
