@@ -123,4 +123,28 @@ describe("Reader", () => {
       [45, 40],
     ]);
   });
+  // The outside tester's finding 15: 45 × j from 0100 stopped at 0134, the
+  // last passage loaded, and k at the first.
+  it("walks on with j and k past the passages loaded, every press counted", async () => {
+    const requests = hundred();
+    render(Reader, { id: "xiangshe.zhushu.0001" });
+    await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(40));
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0001"));
+    for (let i = 0; i < 45; i++) await fireEvent.keyDown(window, { key: "j" });
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0046"));
+    expect(requests.slice(2)).toEqual([[41, 40]]);
+    for (let i = 0; i < 45; i++) await fireEvent.keyDown(window, { key: "k" });
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0001"));
+  });
+
+  it("counts j presses that arrive while the next passages are asked for", async () => {
+    hundred();
+    render(Reader, { id: "xiangshe.zhushu.0001" });
+    await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBe(40));
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0001"));
+    // All at once, none awaited: the 40th press asks for more; the rest come meanwhile.
+    for (let i = 0; i < 50; i++) window.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }));
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0051"));
+  });
+
 });

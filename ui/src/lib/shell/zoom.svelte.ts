@@ -30,8 +30,21 @@ function clamp(n: number): number {
   return Number.isFinite(n) ? Math.min(ZOOM_STEPS[ZOOM_STEPS.length - 1], Math.max(ZOOM_STEPS[0], n)) : 1;
 }
 
+/**
+ * Called just before the size changes; what it returns is called once the
+ * new size is laid out (the reader keeps its place with it: keep-place.ts).
+ */
+export type PlaceKeeper = () => (() => void) | void;
+
 class Zoom {
   level = $state(1);
+  #keepers = new Set<PlaceKeeper>();
+
+  /** Registers a keeper of a place for every change of level; returns its removal. */
+  keepPlace(k: PlaceKeeper): () => void {
+    this.#keepers.add(k);
+    return () => this.#keepers.delete(k);
+  }
 
   /** The remembered level, applied. */
   load(): void {
@@ -45,8 +58,14 @@ class Zoom {
   }
 
   set(level: number, remember = true): void {
+    const after = [...this.#keepers].map((k) => k());
     this.level = clamp(level);
     document.documentElement.style.fontSize = this.level === 1 ? "" : `${Math.round(this.level * 100)}%`;
+    // Reading a size lays the page out at once: put the places back before
+    // the next paint, and again after it (a web font swapped in late).
+    for (const a of after) a?.();
+    if (after.some(Boolean) && typeof requestAnimationFrame === "function")
+      requestAnimationFrame(() => after.forEach((a) => a?.()));
     if (!remember) return;
     try {
       localStorage.setItem(KEY, String(this.level));

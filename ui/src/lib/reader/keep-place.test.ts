@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+
+import { notePlace, restorePlace } from "./keep-place";
+
+// A reading area 100 px below the window's top, 600 px tall, over ten
+// passages of 300 px each at size 1; `scale` is the zoom, scrollTop the area's.
+function page() {
+  const state = { scale: 1 };
+  const scroller = document.createElement("div");
+  document.body.append(scroller);
+  const rect = (top: number, height: number) => ({ top, bottom: top + height, height }) as DOMRect;
+  scroller.getBoundingClientRect = () => rect(100, 600);
+  const passages: HTMLElement[] = [];
+  for (let i = 0; i < 10; i++) {
+    const el = document.createElement("section");
+    el.dataset.passage = `p${i}`;
+    scroller.append(el);
+    el.getBoundingClientRect = () => rect(100 + i * 300 * state.scale - scroller.scrollTop, 300 * state.scale);
+    passages.push(el);
+  }
+  return { state, scroller, passages };
+}
+
+describe("keeping the reader's place over a zoom (outside tester's finding 10)", () => {
+  it("keeps the same point of the passage read at the top of the area", () => {
+    const { state, scroller, passages } = page();
+    scroller.scrollTop = 4 * 300 + 75; // a quarter into passage 4
+    const place = notePlace(scroller, passages);
+    expect(place?.el).toBe(passages[4]);
+    expect(place?.fraction).toBeCloseTo(0.25);
+    state.scale = 2; // Ctrl+= to 200 %
+    restorePlace(scroller, place);
+    // Without it, passage 4 would begin 1,275 px above the area's top, far off.
+    expect(scroller.scrollTop).toBe(4 * 600 + 150);
+    expect(passages[4].getBoundingClientRect().top).toBe(100 - 150);
+    // and back (Ctrl+0): the same point again
+    const again = notePlace(scroller, passages);
+    state.scale = 1;
+    restorePlace(scroller, again);
+    expect(scroller.scrollTop).toBe(4 * 300 + 75);
+  });
+
+  it("keeps a passage that begins below the area's top at the same height", () => {
+    const { state, scroller, passages } = page();
+    scroller.scrollTop = 0;
+    const place = notePlace(scroller, passages);
+    expect(place?.el).toBe(passages[0]);
+    state.scale = 0.5;
+    restorePlace(scroller, place);
+    expect(scroller.scrollTop).toBe(0);
+  });
+});
