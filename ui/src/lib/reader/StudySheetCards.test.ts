@@ -1,6 +1,6 @@
 // The study sheet's cards (the outside tester's fault 11): they gave only the
 // English gloss in a Chinese interface although the card has a Chinese 釋義.
-import { cleanup, render, screen, waitFor } from "@testing-library/svelte";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
@@ -60,5 +60,19 @@ describe("the study sheet's cards", () => {
       ["en", "The arrow rest."],
       ["zh-Hant", "射時置箭之器。"],
     ]);
+  });
+});
+
+describe("the study sheet's range boxes (the outside tester's finding 20)", () => {
+  it("take full-width digits, and say the range the sheet shows once typed", async () => {
+    const p = backend();
+    render(StudySheet, { from: { ...p, total: 408 }, script: "original", shown: ["經"], onclose: () => {} });
+    const from = screen.getByTestId("sheet-from") as HTMLInputElement;
+    const to = screen.getByTestId("sheet-to") as HTMLInputElement;
+    await fireEvent.input(from, { target: { value: "１０" } });
+    await fireEvent.input(to, { target: { value: "408" } });
+    await fireEvent.change(to);
+    // At most 40 passages: 10 to 49, and the boxes say so.
+    expect([from.value, to.value]).toEqual(["10", "49"]);
   });
 });

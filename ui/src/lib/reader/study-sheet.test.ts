@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { HeadwordIndex } from "../chars/headwords";
-import { SHEET_MAX, cardsUsed, sheetDocument, sheetRange } from "./study-sheet";
+import { SHEET_MAX, cardsUsed, sheetDocument, sheetRange, typedOrdinal } from "./study-sheet";
 import { sampleCards } from "../../test/reading-fixtures";
 
 describe("the study sheet", () => {
@@ -12,6 +12,12 @@ describe("the study sheet", () => {
     expect(sheetRange(0, 1, 408)).toEqual({ start: 1, count: 1 });
     expect(sheetRange(1, 408, 408)).toEqual({ start: 1, count: SHEET_MAX });
     expect(sheetRange(Number.NaN, 3, 408)).toEqual({ start: 1, count: 3 });
+  });
+
+  it("reads a passage number typed in full-width digits (an IME's １０), and none from no digit", () => {
+    expect(typedOrdinal("１０")).toBe(10);
+    expect(typedOrdinal(" 49 ")).toBe(49);
+    expect(typedOrdinal("")).toBeNaN();
   });
 
   it("lists each glossary card the passages use once, in the order met", () => {

@@ -26,6 +26,16 @@ export function sheetRange(from: number, to: number, total: number): { start: nu
 }
 
 /**
+ * A passage number as typed: ASCII or full-width digits (an IME in
+ * full-width mode types １０), anything else ignored; NaN when there is no
+ * digit.
+ */
+export function typedOrdinal(text: string): number {
+  const digits = text.normalize("NFKC").replace(/[^0-9]/g, "");
+  return digits ? Number(digits) : NaN;
+}
+
+/**
  * The glossary cards whose terms occur in `texts`, each once, in the order
  * they are first met (the reader's term links, terms.ts: the longest form
  * at each place).
