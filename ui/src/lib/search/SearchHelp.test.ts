@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import SearchHelp from "./SearchHelp.svelte";
+
+afterEach(cleanup);
+
+// The outside tester's finding 18: the thirteen examples were thirteen tab
+// stops between the search box and the rest of the top bar.
+describe("the search box's examples", () => {
+  it("are one tab stop, named as a group; the arrows, Home and End move among them", async () => {
+    const onpick = vi.fn();
+    render(SearchHelp, { onpick });
+    const group = screen.getByRole("group", { name: /Search the texts/ });
+    expect(group.getAttribute("aria-describedby")).toBe("search-help-keys");
+    expect(document.getElementById("search-help-keys")?.textContent).toContain("Arrow keys");
+    const buttons = screen.getAllByTestId("search-example");
+    expect(buttons.length).toBe(13);
+    const stops = () => buttons.filter((b) => b.tabIndex === 0);
+    expect(stops()).toEqual([buttons[0]]);
+    buttons[0].focus();
+    await fireEvent.keyDown(buttons[0], { key: "ArrowDown" });
+    expect(document.activeElement).toBe(buttons[1]);
+    expect(stops()).toEqual([buttons[1]]);
+    await fireEvent.keyDown(buttons[1], { key: "End" });
+    expect(document.activeElement).toBe(buttons[12]);
+    await fireEvent.keyDown(buttons[12], { key: "ArrowRight" });
+    expect(document.activeElement).toBe(buttons[12]);
+    await fireEvent.keyDown(buttons[12], { key: "Home" });
+    expect(document.activeElement).toBe(buttons[0]);
+    await fireEvent.keyDown(buttons[0], { key: "ArrowUp" });
+    expect(document.activeElement).toBe(buttons[0]);
+    await fireEvent.keyDown(buttons[0], { key: "ArrowRight" });
+    await fireEvent.click(document.activeElement as HTMLElement);
+    expect(onpick).toHaveBeenCalledWith("觯");
+  });
+});
