@@ -39,6 +39,10 @@ pub struct ImportedText {
 #[derive(Debug, Clone, Serialize)]
 pub struct ImportReport {
     pub imported: Vec<ImportedText>,
+    /// Folders inside a folder given, not read (a folder's own `.txt` files
+    /// are imported, not its sub-folders'), so that the user is told.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped_folders: Vec<String>,
 }
 
 pub(crate) fn manifest_path(dir: &Path) -> PathBuf {
@@ -231,15 +235,22 @@ pub(super) fn stamp<'a>(texts: impl Iterator<Item = &'a ListedText>) -> String {
 }
 
 /// The files named by `paths`: files as given, directories by their `.txt`
-/// files (sorted, not recursive).
-fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+/// files (sorted, not recursive: the sub-folders met go into `skipped`).
+fn expand(paths: &[PathBuf], skipped: &mut Vec<String>) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(file_err(p))?;
         if meta.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
+            let entries: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(file_err(p))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            let mut folders: Vec<String> =
+                entries.iter().filter(|f| f.is_dir()).map(|f| f.display().to_string()).collect();
+            folders.sort();
+            skipped.extend(folders);
+            let mut inside: Vec<PathBuf> = entries
+                .into_iter()
                 .filter(|f| {
                     f.is_file() && f.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
                 })
@@ -313,7 +324,8 @@ pub fn import(
     work: Option<&str>,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<ImportReport> {
-    let inputs = expand(paths)?
+    let mut skipped_folders = Vec::new();
+    let inputs = expand(paths, &mut skipped_folders)?
         .into_iter()
         .map(|path| ImportInput {
             label: path.display().to_string(),
@@ -325,7 +337,9 @@ pub fn import(
             path: Some(path),
         })
         .collect();
-    import_inputs(dir, inputs, work, progress)
+    let mut report = import_inputs(dir, inputs, work, progress)?;
+    report.skipped_folders = skipped_folders;
+    Ok(report)
 }
 
 /// Temporary files an interrupted import left in `texts/`: those whose
@@ -807,7 +821,7 @@ pub fn import_inputs(
         message: e.to_string(),
     })?;
     write_atomic(&manifest_path(dir), toml.as_bytes())?;
-    Ok(ImportReport { imported })
+    Ok(ImportReport { imported, skipped_folders: Vec::new() })
 }
 
 #[cfg(test)]

@@ -61,6 +61,10 @@ fn a_work_is_named_and_never_merged_into_a_built_in_one() {
         ("大射仪", "built-in work"),
         ("鄉射禮", "built-in work"),
         ("a\nb", "one line"),
+        // The outside tester's F20: a right-to-left override, and a name
+        // that closed the citation's title early.
+        ("\u{202e}\u{645}", "text-direction"),
+        ("怪》，xiangshe.zhushu.0300，", "may not hold"),
     ] {
         let e = import_paths(&data, std::slice::from_ref(&file), Some(work)).unwrap_err();
         assert!(e.contains(expect), "--work {work:?}: {e}");
@@ -121,4 +125,19 @@ fn a_text_that_cannot_be_used_is_skipped_and_reported_and_the_rest_works() {
     assert_eq!(lib.corpus.sources().iter().filter(|s| s.info.user).count(), 0);
     assert_eq!(lib.skipped.len(), 1);
     assert!(lib.skipped[0].to_string().contains("damaged"), "{}", lib.skipped[0]);
+}
+
+/// The outside tester's F20: a folder's sub-folders were skipped without a
+/// word; the report names them.
+#[test]
+fn a_folders_sub_folders_are_named_as_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let folder = dir.path().join("texts");
+    std::fs::create_dir_all(folder.join("more")).unwrap();
+    std::fs::write(folder.join("a.txt"), "[經]惟王建國。\n").unwrap();
+    std::fs::write(folder.join("more/b.txt"), "[經]辨方正位。\n").unwrap();
+    let report = import(&data, &[folder.clone()], Some("周禮"), &mut |_, _, _| {}).unwrap();
+    assert_eq!(report.imported.len(), 1);
+    assert_eq!(report.skipped_folders, [folder.join("more").display().to_string()]);
 }

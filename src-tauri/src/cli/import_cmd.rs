@@ -28,6 +28,9 @@ pub fn import(paths: Vec<PathBuf>, work: Option<String>, json: bool) -> Result<(
                 super::shared::count(t.passages as u64, "passage")
             );
         }
+        for f in &report.skipped_folders {
+            println!("skipped the folder {f} (only a folder's own .txt files are imported)");
+        }
     }
     // The texts are in the library once `import` returns: the index is a
     // cache, built now so that the next search is quick. If building it
