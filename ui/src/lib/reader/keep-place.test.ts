@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { notePlace, restorePlace } from "./keep-place";
+import { notePlace, reloadStartWithin, rememberWithin, restorePlace, scrollWithin, takeStartWithin } from "./keep-place";
 
 // A reading area 100 px below the window's top, 600 px tall, over ten
 // passages of 300 px each at size 1; `scale` is the zoom, scrollTop the area's.
@@ -48,5 +48,36 @@ describe("keeping the reader's place over a zoom (outside tester's finding 10)",
     state.scale = 0.5;
     restorePlace(scroller, place);
     expect(scroller.scrollTop).toBe(0);
+  });
+});
+
+describe("the point inside the passage last read, for the next start (outside tester's finding 11)", () => {
+  it("is kept with the passage and given once, to that passage, at the next start", () => {
+    const { scroller, passages } = page();
+    scroller.scrollTop = 4 * 300 + 240; // 80 % into passage 4
+    const p = notePlace(scroller, passages)!;
+    rememberWithin(p.el.dataset.passage!, p.fraction);
+    reloadStartWithin(); // a restart
+    expect(takeStartWithin("p3")).toBeNull(); // another passage opened first: not used
+    reloadStartWithin();
+    const f = takeStartWithin("p4");
+    expect(f).toBeCloseTo(0.8);
+    expect(takeStartWithin("p4")).toBeNull(); // once only
+    // The restart shows passage 4 at the area's top; the point is brought back there.
+    scroller.scrollTop = 4 * 300;
+    scrollWithin(scroller, passages[4], f!);
+    expect(scroller.scrollTop).toBe(4 * 300 + 240);
+  });
+
+  it("leaves an older start (no point kept) and a passage's top as they were", () => {
+    localStorage.removeItem("sheli.placeWithin");
+    reloadStartWithin();
+    expect(takeStartWithin("p4")).toBeNull();
+    rememberWithin("p4", 0); // at the passage's top: nothing kept
+    reloadStartWithin();
+    expect(takeStartWithin("p4")).toBeNull();
+    localStorage.setItem("sheli.placeWithin", "not json");
+    reloadStartWithin();
+    expect(takeStartWithin("p4")).toBeNull();
   });
 });

@@ -38,3 +38,60 @@ export function restorePlace(scroller: HTMLElement, place: Place | null): void {
   const moved = point - (top + place.at);
   if (Math.abs(moved) >= 1) scroller.scrollTop += moved;
 }
+
+// Where inside the passage last read the reader was, for the next start (the
+// outside tester's finding 11: a restart put the reader back at the top of
+// passage 0020, a 20,000-character passage some 60 screens long). The
+// settings' `place` stays the passage's route, as before (a place saved by
+// an older version opens as it did); the point inside it is kept beside it in
+// the window's own storage, as the zoom is, and used only at the start that
+// reads it, only for that passage.
+const WITHIN_KEY = "sheli.placeWithin";
+
+interface Within {
+  id: string;
+  fraction: number;
+}
+
+function readWithin(): Within | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(WITHIN_KEY) ?? "null") as Within | null;
+    if (v && typeof v.id === "string" && typeof v.fraction === "number" && v.fraction > 0 && v.fraction < 1) return v;
+  } catch {
+    // none kept, or not readable: the passage's top
+  }
+  return null;
+}
+
+// Read once, when the app starts, before the reader scrolls anywhere.
+let atStart: Within | null = typeof localStorage === "undefined" ? null : readWithin();
+
+/** Keeps the point of `id` at the reading area's top (a fraction of its height). */
+export function rememberWithin(id: string, fraction: number): void {
+  try {
+    if (fraction > 0 && fraction < 1) localStorage.setItem(WITHIN_KEY, JSON.stringify({ id, fraction }));
+    else localStorage.removeItem(WITHIN_KEY);
+  } catch {
+    // not kept: the next start opens the passage at its top
+  }
+}
+
+/** The point inside `id` kept at the last run, once: the first passage opened after a start takes it. */
+export function takeStartWithin(id: string): number | null {
+  const w = atStart;
+  atStart = null;
+  return w && w.id === id ? w.fraction : null;
+}
+
+/** Tests: what the next start would read. */
+export function reloadStartWithin(): void {
+  atStart = readWithin();
+}
+
+/** Scrolls `scroller` so that the point `fraction` down `el` is at its top. */
+export function scrollWithin(scroller: HTMLElement, el: HTMLElement, fraction: number): void {
+  const top = scroller.getBoundingClientRect().top;
+  const r = el.getBoundingClientRect();
+  const moved = r.top + fraction * r.height - top;
+  if (Math.abs(moved) >= 1) scroller.scrollTop += moved;
+}
