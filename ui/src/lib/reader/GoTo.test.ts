@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError, setTransport } from "../api";
 import GoTo from "./GoTo.svelte";
@@ -62,5 +62,27 @@ describe("GoTo", () => {
     await waitFor(() => expect(screen.getByTestId("goto-error").textContent).toContain("does not exist"));
     expect(asked.slice(1)).toEqual(["passages xiangshe.zhushu 999 1", "locate xiangshe.zhushu.0999"]);
     expect(location.hash).toBe("#/read/xiangshe.zhushu.0143");
+  });
+  // The outside tester's finding 19: at 250 % the message was inside the
+  // toolbar's own scroll area, below its visible part.
+  it("brings the message into view when a place is not found", async () => {
+    setTransport(async () => {
+      throw new ApiError("locate", "not_found", "place `nowhere` does not exist");
+    });
+    const seen: Element[] = [];
+    const was = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      seen.push(this);
+    });
+    try {
+      render(GoTo);
+      await fireEvent.input(screen.getByTestId("goto-input"), { target: { value: "nowhere" } });
+      await fireEvent.submit(screen.getByTestId("goto"));
+      await waitFor(() => expect(seen).toContain(screen.getByTestId("goto-error")));
+      expect(screen.getByTestId("goto-error").textContent).toContain("does not exist");
+      expect(screen.getByTestId("goto-error").getAttribute("role")).toBe("status");
+    } finally {
+      Element.prototype.scrollIntoView = was;
+    }
   });
 });
