@@ -101,6 +101,15 @@ fn exact_query(
     expand: &dyn Fn(&Syllable) -> Vec<String>,
 ) -> Box<dyn TQuery> {
     let (folded, tokens): (AtomKind, Vec<&String>) = match kind {
+        // One token the exact field holds: its own postings, with no
+        // filter over every document of its fold class (=風 at 10M: 1.3 ms
+        // so, 8 ms through the folded 风 and a filter). Its BM25 length is
+        // the segment's count of such tokens, not of all of them.
+        AtomKind::Phrase { tokens, .. }
+            if tokens.len() == 1 && crate::exact::needs_exact(&tokens[0]) =>
+        {
+            return term_query(fields.exact, &tokens[0]);
+        }
         AtomKind::Phrase { tokens, .. } => (
             AtomKind::Phrase {
                 tokens: tokens.iter().map(|t| folded_token(t)).collect(),
