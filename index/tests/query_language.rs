@@ -338,6 +338,17 @@ mod no_input_panics {
             let _ = sheli_index::query::parse(&s, &super::vocab(), false);
         }
 
+        /// An input method's marks and operators among the others: none
+        /// panics, and whatever parses has something to search for.
+        #[test]
+        fn input_method_shaped_strings(
+            s in "(“|”|「|」|『|』|＂|\"|？|\\?|～|~|[0-9３]{1,2}|ｏｒ|or|ＮＥＡＲ／|near/|Near|-|=| |注|觶|再拜|[。，])*",
+        ) {
+            if let Ok(q) = sheli_index::query::parse(&s, &super::vocab(), false) {
+                prop_assert!(q.positive_terms().next().is_some());
+            }
+        }
+
         /// The proximity and wildcard operators among the others, with
         /// numbers of every size; whatever parses has parts to search for.
         #[test]
