@@ -191,6 +191,35 @@ impl Settings {
     }
 }
 
+/// The settings of a file that does not parse as a whole, field by field:
+/// each field whose value is valid is kept, each other one (a value this
+/// version does not know, a hand edit gone wrong) takes its default — one bad
+/// value no longer resets the reader's place, layers and size too. Returns
+/// the settings and the names of the fields set back to their default
+/// (none named when the file is no JSON object at all).
+fn salvage(text: &str) -> (Settings, Vec<String>) {
+    let Ok(serde_json::Value::Object(found)) = serde_json::from_str::<serde_json::Value>(text)
+    else {
+        return (Settings::default(), Vec::new());
+    };
+    let mut merged = match serde_json::to_value(Settings::default()) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => return (Settings::default(), Vec::new()),
+    };
+    let mut dropped = Vec::new();
+    for (key, value) in found {
+        let mut tried = merged.clone();
+        tried.insert(key.clone(), value);
+        if serde_json::from_value::<Settings>(serde_json::Value::Object(tried.clone())).is_ok() {
+            merged = tried;
+        } else {
+            dropped.push(key);
+        }
+    }
+    let settings = serde_json::from_value(serde_json::Value::Object(merged)).unwrap_or_default();
+    (settings, dropped)
+}
+
 /// The settings in memory and the file they are kept in.
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -206,12 +235,15 @@ impl SettingsStore {
             Ok(text) => match serde_json::from_str::<Settings>(&text) {
                 Ok(s) => s.repaired(),
                 Err(e) => {
+                    let (kept, dropped) = salvage(&text);
                     eprintln!(
-                        "sheli: {} is not valid ({e}); using the default settings",
-                        path.display()
+                        "sheli: {} is not valid ({e}); kept as settings.json.bad, its valid \
+                         settings kept, the default for {}",
+                        path.display(),
+                        if dropped.is_empty() { "all".to_string() } else { dropped.join(", ") }
                     );
                     let _ = fs::rename(&path, path.with_extension("json.bad"));
-                    Settings::default()
+                    kept.repaired()
                 }
             },
             Err(_) => Settings::default(),
@@ -378,6 +410,25 @@ mod tests {
         assert_eq!(s.script, DisplayScript::Simplified);
         assert_eq!(s.char_size, CHAR_SIZE_MAX);
         assert_eq!(s.layers, Settings::default().layers);
+    }
+
+    #[test]
+    fn one_bad_value_sets_back_only_its_own_setting() {
+        // The outside tester's finding 20: `"script":"klingon"` reset every
+        // setting, the reader's place and layers too.
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join(SETTINGS_FILE),
+            r##"{"script":"klingon","parallel":true,"layers":["注"],"place":"#/read/xiangshe.zhushu.0130","char_size":30}"##,
+        )
+        .unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!(s.script, Settings::default().script, "the bad value takes its default");
+        assert!(s.parallel);
+        assert_eq!(s.layers, vec![Layer::Zhu]);
+        assert_eq!(s.place, "#/read/xiangshe.zhushu.0130");
+        assert_eq!(s.char_size, 30);
+        assert!(dir.path().join("settings.json.bad").exists(), "the file itself is kept aside");
     }
 
     #[test]
