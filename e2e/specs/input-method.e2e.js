@@ -1,0 +1,90 @@
+// What a reader with a Chinese input method meets (the outside tester's
+// findings 1, 2 and 5): quote marks and ？ typed by the IME search as their
+// ASCII forms do, a Go-to a line past the end of a file says so in the
+// interface's language (and opens nothing), and a line of the 通解 holding
+// several passages opens the first of them.
+import { nudgedShot } from "./helpers.js";
+
+const shot = (name) => nudgedShot(`im-${name}`);
+
+async function typeQuery(text) {
+  await browser.keys(["Control", "k"]);
+  const input = await $('[data-testid="search-input"]');
+  await expect(input).toBeFocused();
+  await input.clearValue();
+  await input.addValue(text);
+}
+
+/** The summary's counts: { occurrences, segments }. */
+async function counts() {
+  const text = await $('[data-testid="search-summary"]').getText();
+  const m = text.replace(/,/g, "").match(/(\d+) occurrences? in (\d+) segments?/);
+  return m ? { occurrences: Number(m[1]), segments: Number(m[2]) } : null;
+}
+
+/** Types `text` and waits for an answer unlike `before`. */
+async function countsOf(text, before) {
+  await typeQuery(text);
+  let now = null;
+  await browser.waitUntil(
+    async () => {
+      now = await counts();
+      return now !== null && JSON.stringify(now) !== JSON.stringify(before);
+    },
+    { timeoutMsg: `${text}: no new answer after ${JSON.stringify(before)}` },
+  );
+  return now;
+}
+
+describe("a Chinese input method's operators, and Go-to a source line", () => {
+  it("searches “再 拜” as the phrase \"再 拜\", and 坐？爵 as 坐?爵", async () => {
+    const phrase = await countsOf('"再 拜"', null);
+    const both = await countsOf("再 拜", phrase);
+    const curly = await countsOf("“再 拜”", both);
+    expect(curly).toEqual(phrase);
+    // `~N` right after 」 (it was refused as "not after a closing quote")
+    const near = await countsOf('"再 拜"~3', await countsOf("再 拜", curly));
+    const corner = await countsOf("「再 拜」~3", await countsOf("再 拜", near));
+    expect(corner).toEqual(near);
+    await shot("corner-quotes");
+    const wildcard = await countsOf("坐?爵", corner);
+    const and = await countsOf("坐 爵", wildcard);
+    const fullWidth = await countsOf("坐？爵", and);
+    expect(fullWidth).toEqual(wildcard);
+    await shot("full-width-wildcard");
+    await browser.keys("Escape");
+  });
+
+  it("says in 繁體中文 that a line past the end of the file is not there, with its last line", async () => {
+    await $('[data-testid="ui-locale"]').selectByAttribute("value", "zh-Hant");
+    await expect($('[data-testid="ui-locale"]')).toHaveValue("zh-Hant");
+    await browser.execute(() => (location.hash = "#/read/xiangshe.zhushu.0010"));
+    await $('[data-passage="xiangshe.zhushu.0010"]').waitForDisplayed();
+    const box = await $('[data-testid="goto-input"]');
+    for (const [place, line] of [
+      ["xiangshe.zhushu:999999", "999999"],
+      ["xiangshe.zhushu:0", "0"],
+    ]) {
+      await box.setValue(place);
+      await browser.keys("Enter");
+      await expect($('[data-testid="goto-error"]')).toHaveText(`xiangshe.zhushu 沒有第 ${line} 行：只有第 1 至 1914 行。`);
+      // The reader stays where it was: the last passage was not opened.
+      await expect($('[data-passage="xiangshe.zhushu.0010"]')).toBeDisplayed();
+      expect(await browser.execute(() => location.hash)).toBe("#/read/xiangshe.zhushu.0010");
+    }
+    await shot("goto-past-the-end");
+  });
+
+  it("opens the first passage beginning on a 通解 line", async () => {
+    const box = await $('[data-testid="goto-input"]');
+    await box.setValue("xiangshe.tongjie:5");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.tongjie.0017"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.id)) === "p-xiangshe.tongjie.0017", {
+      timeoutMsg: "xiangshe.tongjie:5 did not open 0017, the first passage on line 5",
+    });
+    await expect($('[data-testid="goto-error"]')).toHaveText("");
+    await shot("goto-tongjie-line");
+    await $('[data-testid="ui-locale"]').selectByAttribute("value", "en");
+  });
+});
