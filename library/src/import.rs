@@ -87,6 +87,7 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
         }
     };
     let mut out = Vec::new();
+    let mut verified = crate::verify::Verified::load(dir);
     for mut info in manifest.source {
         info.user = true;
         let skip = |reason: String| super::SkippedText {
@@ -115,11 +116,16 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
         }
         let path = dir.join(TEXTS).join(&info.file);
         match std::fs::symlink_metadata(&path) {
-            Ok(meta) if meta.is_file() => out.push(ListedText { info, path, meta }),
+            // Still the text imported (its checksum, see `verify`)?
+            Ok(meta) if meta.is_file() => match verified.problem(&info, &path, &meta) {
+                Some(why) => skipped.push(skip(why)),
+                None => out.push(ListedText { info, path, meta }),
+            },
             Ok(_) => skipped.push(skip("it is not a regular file".into())),
             Err(e) => skipped.push(skip(e.to_string())),
         }
     }
+    verified.save();
     (out, skipped)
 }
 

@@ -19,6 +19,7 @@ pub mod lock;
 mod paths;
 mod stamp;
 pub mod valid;
+mod verify;
 
 pub use character::{CharEntry, describe as describe_char, parse_char};
 pub use codes::LibraryCode;

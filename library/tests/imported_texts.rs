@@ -141,3 +141,44 @@ fn a_folders_sub_folders_are_named_as_skipped() {
     assert_eq!(report.imported.len(), 1);
     assert_eq!(report.skipped_folders, [folder.join("more").display().to_string()]);
 }
+
+/// The outside tester's F7: a text overwritten on disk after its import was
+/// listed as a fine text with 0 passages. Its checksum no longer matches the
+/// manifest's, so it is left out as damaged — also when it is the same size
+/// — by every way of opening the library; a text found right is remembered
+/// outside `texts/` (which backups carry), and a later change still found.
+#[test]
+fn a_text_damaged_on_disk_is_left_out_as_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    for (name, text) in [("a.txt", "[經]甲乙丙丁。\n"), ("b.txt", "[經]戊己庚辛。\n")] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        import_paths(&data, &[p], None).unwrap();
+    }
+    let lib = Library::open_unparsed(&data).unwrap();
+    assert!(lib.skipped.is_empty(), "{:?}", lib.skipped);
+    assert!(data.join(".verified").is_file(), "the right texts are remembered");
+    assert!(!data.join("texts/.verified").exists());
+    let users: Vec<_> = lib.corpus.sources().iter().filter(|s| s.info.user).collect();
+    let (a, b) = (users[0].info.file.clone(), users[1].info.file.clone());
+    // a: random bytes; b: the same length, one character changed.
+    std::fs::write(data.join("texts").join(&a), [0x9f, 0x00, 0xff, 0x41]).unwrap();
+    let text_b = std::fs::read_to_string(data.join("texts").join(&b)).unwrap();
+    std::fs::write(data.join("texts").join(&b), text_b.replace('戊', "甲")).unwrap();
+    for lib in [
+        Library::open_unparsed(&data).unwrap(),
+        Library::open_lazy(&data).unwrap(),
+        Library::open(&data).unwrap(),
+    ] {
+        assert_eq!(lib.corpus.sources().iter().filter(|s| s.info.user).count(), 0);
+        let reasons: Vec<String> = lib.skipped.iter().map(|s| s.to_string()).collect();
+        assert_eq!(reasons.len(), 2, "{reasons:?}");
+        assert!(reasons.iter().all(|r| r.contains("damaged")), "{reasons:?}");
+        assert!(reasons.iter().any(|r| r.contains(&a)) && reasons.iter().any(|r| r.contains(&b)));
+    }
+    // Put back, it is listed again.
+    std::fs::write(data.join("texts").join(&b), text_b).unwrap();
+    let lib = Library::open_unparsed(&data).unwrap();
+    assert_eq!(lib.skipped.len(), 1, "{:?}", lib.skipped);
+}
