@@ -7,7 +7,11 @@
 //! 2. Start-up: the release app launched with its index already built, from
 //!    `spawn` to the line the UI's probe prints once the library is on
 //!    screen and usable (`SHELI_REPORT_INTERACTIVE`, see `ui/src/lib/shell/startup.ts`).
-//!    Needs a display (the script runs it under Xvfb).
+//!    Needs a display (the script runs it under Xvfb). Beside the wall
+//!    time, the CPU each launch took, process by process (the app, the web
+//!    engine's network and web processes, reaped by the bench as their
+//!    subreaper): on a machine shared with builds the wall time follows
+//!    the load, the CPU much less.
 //! 3. Keystroke to results, UI: read from the JSON the WebDriver run wrote
 //!    (`e2e/bench/keystroke.bench.js`), if any.
 //!
@@ -176,13 +180,23 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
     let mut failures = Vec::new();
     // Each moment of the start, ms after spawn, over the counted launches.
     let mut moments: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut cpu = Vec::new();
+    let count_cpu = become_subreaper();
     // One launch first, not counted: it warms the page cache.
     for i in 0..=runs {
-        match launch_once(app, data) {
-            Ok(Launch { ms, page_ms, marks }) => {
+        match launch_once(app, data, count_cpu) {
+            Ok(Launch { ms, page_ms, marks, cpu_ms, cpu_by_process }) => {
+                let by: Vec<String> =
+                    cpu_by_process.iter().map(|(n, ms)| format!("{n} {ms:.0}")).collect();
+                let cpu_said = cpu_ms
+                    .map(|c| format!(", CPU {c:.0} ms: {}", by.join(", ")))
+                    .unwrap_or_default();
                 eprintln!(
-                    "app_feel: launch {i}: interactive after {ms:.0} ms (page {page_ms:.0} ms)"
+                    "app_feel: launch {i}: interactive after {ms:.0} ms (page {page_ms:.0} ms{cpu_said})"
                 );
+                if let (true, Some(c)) = (i > 0, cpu_ms) {
+                    cpu.push(c);
+                }
                 eprintln!(
                     "app_feel:   {}",
                     marks.iter().map(|(n, t)| format!("{n} {t:.0}")).collect::<Vec<_>>().join(", ")
@@ -227,7 +241,9 @@ fn startup(app: &Path, data: &Path, runs: usize) -> Value {
         );
         before = *at;
     }
+    cpu.sort_by(f64::total_cmp);
     json!({
+        "cpu_median_ms": if cpu.is_empty() { Value::Null } else { json!(r3(percentile(&cpu, 50.0))) },
         "breakdown_median_ms": breakdown.iter().map(|(n, t, _)| json!([n, r3(*t)])).collect::<Vec<_>>(),
         "runs": times.len(),
         "median_ms": r3(percentile(&sorted, 50.0)),
@@ -245,6 +261,88 @@ struct Launch {
     ms: f64,
     page_ms: f64,
     marks: Vec<(String, f64)>,
+    /// CPU time (user + system) of the app and the web engine's processes
+    /// it started, from spawn until they have all exited after the kill
+    /// ([`children_cpu_ms`]); `None` where it cannot be told.
+    cpu_ms: Option<f64>,
+    /// The same, process by process (name, ms).
+    cpu_by_process: Vec<(String, f64)>,
+}
+
+/// The CPU time of every child and grandchild reaped so far. With the
+/// bench a subreaper ([`become_subreaper`]), the web engine's processes,
+/// orphaned when the app is killed, are reaped here too and counted. Wall
+/// time on a machine shared with other builds says more about the
+/// scheduler than about the app; the CPU it took does not.
+#[cfg(target_os = "linux")]
+fn children_cpu_ms() -> Option<f64> {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) } != 0 {
+        return None;
+    }
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+    Some(ms(u.ru_utime) + ms(u.ru_stime))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn children_cpu_ms() -> Option<f64> {
+    None
+}
+
+/// Makes the bench the parent of the app's orphans (Linux's child
+/// subreaper), so that [`reap_descendants`] can wait for them.
+fn become_subreaper() -> bool {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_CHILD_SUBREAPER takes an integer flag and changes only
+    // which process inherits this one's orphans.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// Waits (up to 5 s) until every process left from a launch has exited and
+/// been reaped (the web engine's processes leave once the app is gone);
+/// says the CPU time of each by its name (`WebKitWebProcess`, …), or `None`
+/// if some did not leave in time.
+fn reap_descendants() -> Option<Vec<(String, f64)>> {
+    #[cfg(target_os = "linux")]
+    {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut reaped = Vec::new();
+        loop {
+            // Which child has exited, without reaping it yet, so that its
+            // name can still be read from /proc.
+            // SAFETY: waitid writes only the siginfo it is given.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if unsafe { libc::waitid(libc::P_ALL, 0, &mut info, flags) } != 0 {
+                return Some(reaped); // ECHILD: nobody left
+            }
+            // SAFETY: filled in by waitid for an exited child (0 if none).
+            let pid = unsafe { info.si_pid() };
+            if pid == 0 {
+                if Instant::now() > deadline {
+                    return None;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+                continue;
+            }
+            let name = std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .map(|n| n.trim().to_owned())
+                .unwrap_or_else(|_| "?".into());
+            let mut status = 0;
+            // SAFETY: wait4 writes only `status` and the rusage it is given.
+            let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+            unsafe { libc::wait4(pid, &mut status, 0, &mut u) };
+            let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+            reaped.push((name, ms(u.ru_utime) + ms(u.ru_stime)));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 fn unix_ms() -> f64 {
@@ -254,7 +352,8 @@ fn unix_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
-fn launch_once(app: &Path, data: &Path) -> Result<Launch, String> {
+fn launch_once(app: &Path, data: &Path, count_cpu: bool) -> Result<Launch, String> {
+    let cpu_before = children_cpu_ms();
     let start = Instant::now();
     let start_unix = unix_ms();
     let mut child = Command::new(app)
@@ -293,13 +392,25 @@ fn launch_once(app: &Path, data: &Path) -> Result<Launch, String> {
     let got = rx.recv_timeout(Duration::from_secs(30));
     let _ = child.kill();
     let _ = child.wait();
+    let orphans = if count_cpu { reap_descendants() } else { None };
+    let cpu_ms = match (&orphans, cpu_before, children_cpu_ms()) {
+        (Some(_), Some(a), Some(b)) => Some(b - a),
+        _ => None,
+    };
+    // The CPU of each process, the app's own being what the others leave.
+    let mut cpu_by_process = Vec::new();
+    if let (Some(total), Some(orphans)) = (cpu_ms, orphans) {
+        let theirs: f64 = orphans.iter().map(|(_, ms)| ms).sum();
+        cpu_by_process.push(("sheli".to_owned(), total - theirs));
+        cpu_by_process.extend(orphans);
+    }
     let (at, rest, marks) = got.map_err(|_| "no interactive line within 30 s".to_string())?;
     let page_ms = rest.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
     let ms = (at - start).as_secs_f64() * 1000.0;
     let mut marks: Vec<(String, f64)> =
         marks.into_iter().map(|(n, t): (String, f64)| (n, t - start_unix)).collect();
     marks.push(("interactive".into(), ms));
-    Ok(Launch { ms, page_ms, marks })
+    Ok(Launch { ms, page_ms, marks, cpu_ms, cpu_by_process })
 }
 
 fn fmt(v: &Value) -> String {
@@ -339,7 +450,8 @@ fn markdown(app: &Value) -> String {
         let met = s["median_ms"].as_f64().is_some_and(|m| m <= 1000.0);
         let all = s["max_ms"].as_f64().is_some_and(|m| m <= 1000.0);
         o.push_str(&format!(
-            "| launch → window interactive with the reading position restored (ms), index already built | {} | | {}–{} | {} launches | {}; {} |\n",
+            "| launch → window interactive with the reading position restored (ms), index already built; CPU of the app and its web engine's processes per launch, median {} ms | {} | | {}–{} | {} launches | {}; {} |\n",
+            fmt(&s["cpu_median_ms"]),
             fmt(&s["median_ms"]),
             fmt(&s["min_ms"]),
             fmt(&s["max_ms"]),
@@ -484,11 +596,12 @@ fn main() {
         eprintln!("app_feel: load before: {}", load());
         let s = startup(app, &data, o.runs);
         eprintln!(
-            "app_feel: interactive median {} ms, min {} ms, max {} ms, page median {} ms; load after: {}",
+            "app_feel: interactive median {} ms, min {} ms, max {} ms, page median {} ms, CPU median {} ms; load after: {}",
             s["median_ms"],
             s["min_ms"],
             s["max_ms"],
             s["page_median_ms"],
+            s["cpu_median_ms"],
             load()
         );
         return;
