@@ -69,8 +69,11 @@ pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
     Ok(())
 }
 
-/// A user's file to import (a glossary, annotations, a note's body): UTF-8
-/// text of at most the store's import limit, checked before it is read.
+/// A user's file to import (a glossary, annotations, a note's body): text of
+/// at most the store's import limit, checked before it is read. UTF-8 as it
+/// is; anything else through the texts' import decoding (UTF-16 and UTF-32
+/// with their mark — a spreadsheet's "Unicode text" —, GB18030, Big5), so a
+/// glossary saved the way a text may be is read the same way.
 pub fn read_input(path: &Path) -> Result<String> {
     let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     if !meta.is_file() {
@@ -85,9 +88,12 @@ pub fn read_input(path: &Path) -> Result<String> {
         .into());
     }
     let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| {
-        CliError::invalid(format!("{}: the file is not UTF-8 text", path.display())).into()
-    })
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => sheli_corpus::import::decode(e.as_bytes())
+            .map(|d| d.text)
+            .map_err(|why| CliError::invalid(format!("{}: {why}", path.display())).into()),
+    }
 }
 
 /// Where an export goes: a file (`-o`), or standard output.

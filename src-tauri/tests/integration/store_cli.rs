@@ -488,3 +488,29 @@ fn exports_never_replace_a_file_without_force() {
     // --force without --output is a usage error
     assert_eq!(sheli(d, &["notes", "export", "--force"]).status.code(), Some(2));
 }
+
+/// The outside tester's F20: a glossary saved as "Unicode text" (UTF-16
+/// with its mark) or in GB18030 was refused as "not UTF-8 text", while text
+/// import reads both; it is now read through the same decoding.
+#[test]
+fn a_glossary_file_in_utf16_or_gb18030_is_imported() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = &dir.path().join("data");
+    ok(&sheli(d, &["glossary", "create", "酒器"]));
+    ok(&sheli(d, &["glossary", "add", "酒器", "--builtin", "zhi"]));
+    let tsv = dir.path().join("g.tsv");
+    ok(&sheli(d, &["glossary", "export", "酒器", "--output", tsv.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&tsv).unwrap();
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let (gb, _, _) = encoding_rs::GB18030.encode(&text);
+    for (name, bytes) in [("u16.tsv", utf16), ("gb.tsv", gb.into_owned())] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, bytes).unwrap();
+        let fresh = dir.path().join(format!("fresh-{name}"));
+        let r = json(&sheli(&fresh, &["glossary", "import", file.to_str().unwrap(), "--json"]));
+        assert_eq!(r["glossary"]["name"], "酒器", "{name}: {r}");
+        let shown = ok(&sheli(&fresh, &["glossary", "show", "酒器"]));
+        assert!(shown.contains('觶'), "{name}: {shown}");
+    }
+}
