@@ -87,7 +87,7 @@ describe("the search in 繁體中文", () => {
     expect(screen.getByRole("heading").textContent?.trim()).toBe("检索文本");
     const examples = screen.getAllByTestId("search-example");
     expect(examples.map((e) => e.textContent)).toContain("主人 NEAR/3 賓");
-    expect(examples[3].nextElementSibling?.textContent).toBe("两者之一");
+    expect(examples[3].nextElementSibling?.textContent).toBe("两者之一（OR 不分大小写、全半角，如 ｏｒ）");
     const refine = document.querySelector(".search-help-refine")!;
     expect(refine.querySelector("b")?.textContent).toBe("在结果中检索");
     expect(refine.querySelector("kbd")?.textContent).toBe("Backspace");
