@@ -735,10 +735,14 @@ fn writable(dir: &Path, texts: &Path) -> Result<()> {
     use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
     let read_only = |e: &std::io::Error| matches!(e.kind(), PermissionDenied | ReadOnlyFilesystem);
     let refused = || LibraryError::ReadOnly { path: dir.display().to_string() };
-    if let Err(e) = std::fs::create_dir_all(texts) {
-        return Err(if read_only(&e) { refused() } else { file_err(texts)(e) });
+    // Probed where the texts go, or in the data folder while there is no
+    // texts folder yet: an import that is then refused (a damaged file) must
+    // leave no folder behind.
+    let at = if texts.is_dir() { texts } else { dir };
+    if let Err(e) = std::fs::create_dir_all(at) {
+        return Err(if read_only(&e) { refused() } else { file_err(at)(e) });
     }
-    let probe = texts.join(format!(".import-{}-probe.tmp", std::process::id()));
+    let probe = at.join(format!(".import-{}-probe.tmp", std::process::id()));
     match std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&probe) {
         Ok(_) => {
             let _ = std::fs::remove_file(&probe);
