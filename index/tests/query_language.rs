@@ -157,6 +157,33 @@ fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
 }
 
 #[test]
+fn a_term_of_punctuation_alone_is_passed_over_as_punctuation_is() {
+    // The outside tester's finding 13: `主人 。 賓` was refused with a message
+    // saying that punctuation is ignored.
+    for q in [
+        "主人 。 賓",
+        "主人 — 賓",
+        "主人 …… 賓",
+        "主人 · 賓",
+        "主人 ○ 賓",
+        "( 主人 賓",
+        "主人 😀 賓",
+    ] {
+        let parsed = parse(q, &vocab(), false).unwrap_or_else(|e| panic!("{q}: {e}"));
+        let terms: Vec<_> =
+            parsed.clauses.iter().map(|c| tokens_of(&c.alternatives[0].kind).0).collect();
+        assert_eq!(
+            terms,
+            vec![vec!["主".to_string(), "人".to_string()], vec!["宾".to_string()]],
+            "{q}"
+        );
+    }
+    // Nothing else: still nothing to search for; a `-` before it still an error.
+    assert!(error("。 ○").contains("nothing to search for"));
+    assert!(error("主人 -。").contains("nothing to search for"));
+}
+
+#[test]
 fn malformed_queries_name_their_problem() {
     assert!(error("\"再拜").contains("unbalanced quote"));
     assert!(error("觶 -").contains("lone '-'"));

@@ -33,7 +33,7 @@ use sheli_corpus::FoldMode;
 
 use super::ast::{Atom, AtomKind, Clause, Proximity, Query};
 use super::filter::{field_split, filter};
-use super::terms::{distance, ordered, term};
+use super::terms::{distance, is_punctuation_only, ordered, term};
 use super::{QueryCode as C, QueryError, Vocabulary, err, err_at};
 use crate::reading::Syllable;
 
@@ -200,6 +200,19 @@ impl Lexer<'_> {
                 _ => {}
             }
         }
+        // A term of punctuation alone between others (`主人 。 賓`, a 疏's
+        // `○`, a dash, a pasted bracket) is passed over, as punctuation is
+        // anywhere: it refused the whole query with a message saying that
+        // punctuation is ignored. A query of nothing else still says there
+        // is nothing to search for; `-` or `=` before it keeps its error.
+        if !negated
+            && !exact
+            && field_split(&body).is_none()
+            && Syllable::parse(&body).is_none()
+            && is_punctuation_only(&body, mode)
+        {
+            return self.next_item();
+        }
         let kind = match field_split(&body) {
             Some((field, value)) => {
                 AtomKind::Filter(filter(self.vocab, field, value, Some(span.clone()))?)
@@ -361,8 +374,17 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     }
     let query = Query { clauses: group(items)?, notes: lexer.notes };
     if query.positive_terms().next().is_none() {
-        return Err(if query.clauses.is_empty() {
+        let typed = input.trim();
+        return Err(if query.clauses.is_empty() && typed.is_empty() {
             err_at(C::Empty, "the query is empty", None)
+        } else if query.clauses.is_empty() {
+            // Punctuation alone, every term passed over.
+            err_at(
+                C::NothingToSearch,
+                format!("`{typed}` has nothing to search for (punctuation and spaces are ignored)"),
+                None,
+            )
+            .with("term", typed)
         } else {
             err_at(
                 C::OnlyFilters,

@@ -18,8 +18,14 @@ pub const MAX_BETWEEN: u32 = 50;
 
 /// `?`, or the full-width `？` a Chinese input method types: one character.
 /// (Read as punctuation, `再？拜` would search 再拜, a different question.)
-fn is_wildcard(c: char) -> bool {
+pub(super) fn is_wildcard(c: char) -> bool {
     c == '?' || c == '？'
+}
+
+/// Whether a bare term is punctuation alone (`。`, `○`, `—`, `(`, an
+/// emoji): nothing to search for, and no `?` in it.
+pub(super) fn is_punctuation_only(text: &str, mode: FoldMode) -> bool {
+    !text.contains(is_wildcard) && tokens(text, mode).is_empty()
 }
 
 /// A phrase, or a phrase with `?` gaps, from `text`, which begins at
