@@ -130,4 +130,93 @@ describe("Never lost", () => {
     await browser.keys(["Alt", "ArrowLeft"]);
     await waitFocus(`j-${SOURCE}.0143`, "the run the passage was opened from");
   });
+  // The outside tester's finding 10: Ctrl+= to 200 % put passage 0250 three
+  // screens below the window.
+  it("keeps the passage read in view while the text is zoomed in and back", async () => {
+    await browser.execute(() => (location.hash = "#/read/xiangshe.zhushu.0250"));
+    await waitFocus(`p-${SOURCE}.0250`, "the passage opened");
+    // The window around it (passages above it) has come in.
+    await browser.waitUntil(async () => (await $$("[data-passage]")).length >= 40);
+    const top = () =>
+      browser.execute(() => ({
+        top: Math.round(document.getElementById("p-xiangshe.zhushu.0250").getBoundingClientRect().top),
+        area: Math.round(document.querySelector('[data-testid="reader"]').getBoundingClientRect().top),
+        font: document.documentElement.style.fontSize,
+        h: innerHeight,
+      }));
+    const before = await top();
+    for (let i = 0; i < 5; i++) await browser.keys(["Control", "="]);
+    await browser.waitUntil(async () => (await top()).font === "200%");
+    await browser.pause(300);
+    const zoomed = await top();
+    await shot("nav-zoom-200");
+    console.log(`zoom: passage 0250 at ${before.top - before.area} px below the area's top, ${zoomed.top - zoomed.area} px at 200 %`);
+    // The passage stays in the top half of the reading area (it was at y=2468, three screens down).
+    const atTop = (v) => v.top >= v.area - 60 && v.top < v.area + v.h / 2;
+    expect({ font: zoomed.font, atTop: atTop(zoomed) }).toEqual({ font: "200%", atTop: true });
+    await browser.keys(["Control", "0"]);
+    await browser.waitUntil(async () => (await top()).font === "");
+    await browser.pause(300);
+    const back = await top();
+    console.log(`zoom: and ${back.top - back.area} px after Ctrl+0`);
+    expect(atTop(back)).toBe(true);
+  });
+
+  // The outside tester's finding 15: 45 × j from 0100 stopped at 0134, the
+  // edge of the passages loaded, and quick presses were lost.
+  it("walks on with j held past the passages loaded, every press counted", async () => {
+    await browser.execute(() => (location.hash = "#/read/xiangshe.zhushu.0100"));
+    await waitFocus(`p-${SOURCE}.0100`, "the passage opened");
+    await browser.waitUntil(async () => (await $$("[data-passage]")).length >= 40);
+    for (let i = 0; i < 45; i++) await browser.keys("j");
+    await waitFocus(`p-${SOURCE}.0145`, "the passage 45 presses on");
+    for (let i = 0; i < 90; i++) await browser.keys("k");
+    await waitFocus(`p-${SOURCE}.0055`, "the passage 90 presses back");
+  });
+  // The outside tester's finding 11: a restart put the reader back at the
+  // top of the passage it was inside (a passage may be 60 screens long).
+  it("lands inside the passage last read, where it was, after a restart", async () => {
+    await browser.execute(() => (location.hash = "#/read/xiangshe.zhushu.0250"));
+    await waitFocus(`p-${SOURCE}.0250`, "the passage opened");
+    await browser.waitUntil(async () => (await $$("[data-passage]")).length >= 40);
+    // The tallest passage shown, opened and read halfway down.
+    const tall = await browser.execute(() =>
+      [...document.querySelectorAll("[data-passage]")]
+        .map((e) => ({ id: e.getAttribute("data-passage"), h: e.getBoundingClientRect().height }))
+        .sort((a, b) => b.h - a.h)[0],
+    );
+    await browser.execute((t) => (location.hash = `#/read/${t}`), tall.id);
+    await waitFocus(`p-${tall.id}`, "the tall passage");
+    const point = () =>
+      browser.execute((t) => {
+        const area = document.querySelector('[data-testid="reader"]');
+        const r = document.getElementById(`p-${t}`).getBoundingClientRect();
+        return area.getBoundingClientRect().top - r.top;
+      }, tall.id);
+    await browser.execute((t) => {
+      const area = document.querySelector('[data-testid="reader"]');
+      const r = document.getElementById(`p-${t}`).getBoundingClientRect();
+      area.scrollTop += r.top - area.getBoundingClientRect().top + Math.max(0.5 * (r.height - area.clientHeight), Math.min(300, r.height / 2));
+    }, tall.id);
+    const before = await point();
+    console.log(`inside: passage ${tall.id} of ${Math.round(tall.h)} px, read from ${Math.round(before)} px into it`);
+    expect(before > 50).toBe(true);
+    await browser.waitUntil(
+      async () => {
+        const s = await browser.executeAsync((done) =>
+          window.__TAURI_INTERNALS__.invoke("get_settings").then(done, () => done(null)),
+        );
+        return s?.place === `#/read/${tall.id}`;
+      },
+      { timeoutMsg: "the place was never saved" },
+    );
+    await browser.pause(800); // the point inside it is kept once the scrolling settles
+    await browser.reloadSession();
+    await waitFocus(`p-${tall.id}`, "the passage last read, after the restart");
+    await browser.pause(500);
+    const after = await point();
+    await shot("nav-restored-inside");
+    // The same line at the top (within a few pixels), not the passage's top.
+    expect({ before, near: Math.abs(after - before) < 12 }).toEqual({ before, near: true });
+  });
 });

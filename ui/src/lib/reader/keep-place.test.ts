@@ -61,7 +61,7 @@ describe("the point inside the passage last read, for the next start (outside te
     expect(takeStartWithin("p3")).toBeNull(); // another passage opened first: not used
     reloadStartWithin();
     const f = takeStartWithin("p4");
-    expect(f).toBeCloseTo(0.8);
+    expect(f?.fraction).toBeCloseTo(0.8);
     expect(takeStartWithin("p4")).toBeNull(); // once only
     // The restart shows passage 4 at the area's top; the point is brought back there.
     scroller.scrollTop = 4 * 300;

@@ -51,6 +51,8 @@ const WITHIN_KEY = "sheli.placeWithin";
 interface Within {
   id: string;
   fraction: number;
+  /** The same point in rem from the passage's top: what comes in below it later (its fault notes) leaves this alone. */
+  rem?: number;
 }
 
 function readWithin(): Within | null {
@@ -67,9 +69,9 @@ function readWithin(): Within | null {
 let atStart: Within | null = typeof localStorage === "undefined" ? null : readWithin();
 
 /** Keeps the point of `id` at the reading area's top (a fraction of its height). */
-export function rememberWithin(id: string, fraction: number): void {
+export function rememberWithin(id: string, fraction: number, rem?: number): void {
   try {
-    if (fraction > 0 && fraction < 1) localStorage.setItem(WITHIN_KEY, JSON.stringify({ id, fraction }));
+    if (fraction > 0 && fraction < 1) localStorage.setItem(WITHIN_KEY, JSON.stringify({ id, fraction, rem }));
     else localStorage.removeItem(WITHIN_KEY);
   } catch {
     // not kept: the next start opens the passage at its top
@@ -77,10 +79,10 @@ export function rememberWithin(id: string, fraction: number): void {
 }
 
 /** The point inside `id` kept at the last run, once: the first passage opened after a start takes it. */
-export function takeStartWithin(id: string): number | null {
+export function takeStartWithin(id: string): Within | null {
   const w = atStart;
   atStart = null;
-  return w && w.id === id ? w.fraction : null;
+  return w && w.id === id ? w : null;
 }
 
 /** Tests: what the next start would read. */
@@ -88,10 +90,19 @@ export function reloadStartWithin(): void {
   atStart = readWithin();
 }
 
-/** Scrolls `scroller` so that the point `fraction` down `el` is at its top. */
-export function scrollWithin(scroller: HTMLElement, el: HTMLElement, fraction: number): void {
+/** The root font size in px (what a rem is). */
+export function remPx(): number {
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+/**
+ * Scrolls `scroller` so that the kept point of `el` is at its top: `rem`
+ * from its top when kept (within its height), else `fraction` down it.
+ */
+export function scrollWithin(scroller: HTMLElement, el: HTMLElement, w: Pick<Within, "fraction" | "rem">): void {
   const top = scroller.getBoundingClientRect().top;
   const r = el.getBoundingClientRect();
-  const moved = r.top + fraction * r.height - top;
+  const px = w.rem !== undefined && Number.isFinite(w.rem) ? Math.min(r.height, w.rem * remPx()) : w.fraction * r.height;
+  const moved = r.top + px - top;
   if (Math.abs(moved) >= 1) scroller.scrollTop += moved;
 }
