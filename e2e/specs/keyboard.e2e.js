@@ -369,4 +369,32 @@ describe("The keyboard alone", () => {
     expect(["glossary-item", "new-glossary"]).toContain(f.testid);
     await shot("glossary-deleted");
   });
+  // The outside tester's finding 18: Tab from the empty search box crossed
+  // the thirteen examples one by one before the rest of the top bar.
+  it("the search box's examples are one tab stop; the arrows move among them and Enter searches with one", async () => {
+    await browser.keys(["Control", "k"]);
+    expect((await expectFocusVisible("Ctrl+K")).testid).toBe("search-input");
+    await browser.keys("Backspace");
+    await $('[data-testid="search-help"]').waitForDisplayed();
+    await browser.keys("Tab");
+    let f = await expectFocusVisible("Tab into the examples");
+    expect(f.testid).toBe("search-example");
+    await browser.keys(["ArrowDown"]);
+    f = await expectFocusVisible("↓ in the examples");
+    expect({ testid: f.testid, text: f.text }).toEqual({ testid: "search-example", text: "觯" });
+    await browser.keys("Enter");
+    await browser.waitUntil(async () => (await $('[data-testid="search-input"]').getValue()) === "觯", {
+      timeoutMsg: "the example never went into the box",
+    });
+    await shot("search-example-picked");
+    // Again from the empty box: one Tab into the examples, the next one out.
+    await browser.keys(["Control", "k"]);
+    await browser.keys("Backspace");
+    await $('[data-testid="search-help"]').waitForDisplayed();
+    await browser.keys("Tab");
+    expect((await expectFocusVisible("Tab into the examples again")).testid).toBe("search-example");
+    await browser.keys("Tab");
+    f = await expectFocusVisible("Tab out of the examples");
+    expect(f.testid).not.toBe("search-example");
+  });
 });
