@@ -573,7 +573,9 @@ fn markdown(app: &Value) -> String {
          a time, pausing longer than the 120 ms debounce between characters, so each keystroke is \
          searched at once (the debounce's leading edge; during a burst of faster typing the last \
          keystroke waits until typing pauses for 120 ms). The page measures from the input event to \
-         the results in the DOM at the next animation frame (`data-rendered-ms` of the search panel).\n",
+         the results painted: the task after the next animation frame, which runs after that \
+         frame's style, layout and paint (`data-rendered-ms` of the search panel; until \
+         2026-11-26 the figure stopped in the frame's callback, before its paint).\n",
     );
     o.push_str(END);
     o.push('\n');
