@@ -74,7 +74,11 @@ pub(crate) fn refused(
     params: impl IntoIterator<Item = (&'static str, String)>,
     message: impl Into<String>,
 ) -> StoreError {
-    StoreError::Invalid(Refusal { code, params: params.into_iter().collect(), message: message.into() })
+    StoreError::Invalid(Refusal {
+        code,
+        params: params.into_iter().collect(),
+        message: message.into(),
+    })
 }
 
 impl StoreError {

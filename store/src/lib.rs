@@ -37,8 +37,8 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use serde::Serialize;
 
-pub use codes::{Refusal, StoreCode};
 pub(crate) use codes::refused;
+pub use codes::{Refusal, StoreCode};
 use sheli_corpus::glossary::Card as BuiltinCard;
 use sheli_corpus::{Corpus, Passage};
 
@@ -541,7 +541,9 @@ pub(crate) fn check_tags(tags: &[String]) -> Result<Vec<String>> {
             return Err(refused(
                 StoreCode::RefusedTagSpace,
                 [("tag", t.to_owned())],
-                format!("the tag “{t}” contains a space; tags are single words (use - or _ instead)"),
+                format!(
+                    "the tag “{t}” contains a space; tags are single words (use - or _ instead)"
+                ),
             ));
         }
         check_len("a tag", t, limits::TAG)?;

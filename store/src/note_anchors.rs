@@ -228,7 +228,9 @@ impl Store {
                 return Err(crate::refused(
                     crate::StoreCode::RefusedAnchorsFull,
                     [("id", id.to_string()), ("max", MAX_ANCHORS.to_string())],
-                    format!("note {id} already anchors {MAX_ANCHORS} passages, the most a note may"),
+                    format!(
+                        "note {id} already anchors {MAX_ANCHORS} passages, the most a note may"
+                    ),
                 ));
             }
             if anchors.iter().any(|a| {
@@ -268,7 +270,11 @@ impl Store {
             if index >= count {
                 return Err(crate::refused(
                     crate::StoreCode::RefusedNoAnchor,
-                    [("id", id.to_string()), ("count", count.to_string()), ("index", index.to_string())],
+                    [
+                        ("id", id.to_string()),
+                        ("count", count.to_string()),
+                        ("index", index.to_string()),
+                    ],
                     format!("note {id} has {count} anchors; there is no anchor {index}"),
                 ));
             }

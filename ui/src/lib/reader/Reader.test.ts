@@ -147,4 +147,18 @@ describe("Reader", () => {
     await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0051"));
   });
 
+  it("steps on with j pressed before the window around the opened passage has come, each passage once", async () => {
+    hundred();
+    render(Reader, { id: "xiangshe.zhushu.0050" });
+    // The passage alone is shown and focused; j j at once (Later and the
+    // window then come back over one another).
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0050"));
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }));
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "j" }));
+    await waitFor(() => expect(document.activeElement?.id).toBe("p-xiangshe.zhushu.0052"));
+    await waitFor(() => expect(document.querySelectorAll("[data-passage]").length).toBeGreaterThanOrEqual(40));
+    const ids = [...document.querySelectorAll("[data-passage]")].map((e) => e.getAttribute("data-passage"));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toBe("xiangshe.zhushu.0045");
+  });
 });
