@@ -40,6 +40,18 @@ describe("keeping the reader's place over a zoom (outside tester's finding 10)",
     expect(scroller.scrollTop).toBe(4 * 300 + 75);
   });
 
+  it("keeps the passage being read (the focus's) where it was, not the one above it at the top", () => {
+    const { state, scroller, passages } = page();
+    scroller.scrollTop = 4 * 300 + 150; // half of passage 4 above; passage 5 begins 150 px down
+    const place = notePlace(scroller, passages, passages[5]);
+    expect(place?.el).toBe(passages[5]);
+    state.scale = 2;
+    restorePlace(scroller, place);
+    // Passage 5 still begins 150 px below the area's top (by the top passage
+    // it would be 300 px down: passage 4's half doubled).
+    expect(passages[5].getBoundingClientRect().top).toBe(100 + 150);
+  });
+
   it("keeps a passage that begins below the area's top at the same height", () => {
     const { state, scroller, passages } = page();
     scroller.scrollTop = 0;

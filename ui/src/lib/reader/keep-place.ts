@@ -15,16 +15,35 @@ export interface Place {
   at: number;
 }
 
-/** The passage at the top of `scroller`'s visible part and the point of it there. */
-export function notePlace(scroller: HTMLElement, passages: Iterable<HTMLElement>): Place | null {
-  const top = scroller.getBoundingClientRect().top;
+/**
+ * The passage at the top of `scroller`'s visible part and the point of it
+ * there — or, when `reading` (the passage with the focus) is in view, that
+ * passage: the one being read is what must stay put, and a passage above it
+ * at the top grows with the zoom and would push it down (0250 half a screen
+ * lower at 200 %).
+ */
+export function notePlace(
+  scroller: HTMLElement,
+  passages: Iterable<HTMLElement>,
+  reading: HTMLElement | null = null,
+): Place | null {
+  const area = scroller.getBoundingClientRect();
+  const top = area.top;
+  const point = (el: HTMLElement, r: DOMRect): Place => {
+    // If it begins below the area's top (a heading or a gap above it), its
+    // own top is the point kept.
+    const fraction = r.top >= top ? 0 : (top - r.top) / r.height;
+    return { el, fraction, at: Math.max(0, r.top - top) };
+  };
+  if (reading) {
+    const r = reading.getBoundingClientRect();
+    if (r.height > 0 && r.bottom > top && r.top < area.bottom) return point(reading, r);
+  }
   for (const el of passages) {
     const r = el.getBoundingClientRect();
     if (r.bottom <= top || r.height <= 0) continue;
-    // The first passage reaching below the area's top; if it begins lower
-    // (a heading or a gap above it), its own top is the point kept.
-    const fraction = r.top >= top ? 0 : (top - r.top) / r.height;
-    return { el, fraction, at: Math.max(0, r.top - top) };
+    // The first passage reaching below the area's top.
+    return point(el, r);
   }
   return null;
 }
