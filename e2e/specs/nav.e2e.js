@@ -153,8 +153,11 @@ describe("Never lost", () => {
     console.log(`zoom: passage 0250 at ${before.top - before.area} px below the area's top, ${zoomed.top - zoomed.area} px at 200 %`);
     // The passage stays in the top half of the reading area (it was at y=2468, three screens down).
     const atTop = (v) => v.top >= v.area - 60 && v.top < v.area + v.h / 2;
-    expect({ font: zoomed.font, atTop: atTop(zoomed) }).toEqual({ font: "200%", atTop: true });
+    // (The zoom is set back whatever this finds: the specs after this one
+    // share the data folder, and a zoom left at 200 % failed them.)
+    const zoomedAtTop = atTop(zoomed);
     await browser.keys(["Control", "0"]);
+    expect({ font: zoomed.font, atTop: zoomedAtTop }).toEqual({ font: "200%", atTop: true });
     await browser.waitUntil(async () => (await top()).font === "");
     await browser.pause(300);
     const back = await top();
@@ -187,6 +190,10 @@ describe("Never lost", () => {
     );
     await browser.execute((t) => (location.hash = `#/read/${t}`), tall.id);
     await waitFocus(`p-${tall.id}`, "the tall passage");
+    // Its window of passages in first (it comes after the first paint and
+    // puts passages above it), so that the scroll below is the reader's last.
+    await browser.waitUntil(async () => (await $$("[data-passage]")).length >= 40);
+    await browser.pause(300);
     const point = () =>
       browser.execute((t) => {
         const area = document.querySelector('[data-testid="reader"]');
