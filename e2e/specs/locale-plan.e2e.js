@@ -119,6 +119,10 @@ describe("The plan and a character's entry in 繁體中文", () => {
   });
 
   it("shows a character's entry in Chinese, Unihan's definition marked English", async () => {
+    // Passage 0020 comes with the window around 0019, after 0019's first paint.
+    await $('[data-passage="xiangshe.zhushu.0020"] [data-layer="zhu"]').waitForExist({
+      timeoutMsg: "passage 0020 (in the window around 0019) never came",
+    });
     const ok = await browser.execute((passage) => {
       const seg = document.querySelector(`[data-passage="${passage}"] [data-layer="zhu"]`);
       if (!seg) return false;
