@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FaultMark } from "../bindings/FaultMark";
 import { setLocale } from "../i18n/i18n.svelte";
 import FaultNote from "./FaultNote.svelte";
-import { faultNoteIndex, faultVariant } from "./fault-note";
+import { faultNoteIndex, faultNotes, faultVariant } from "./fault-note";
 
 afterEach(() => {
   cleanup();
@@ -55,5 +55,6 @@ describe("a systematic fault marked at several places", () => {
     });
     const other = { segment: 0, start: 0, end: 2, kind: "typo", text: "豆當", reading: null, note: null, line: 4 };
     expect(faultNoteIndex([yun(0, 2), other, yun(1, 3), yun(2, 3)])).toEqual([0, 1, 0, 0]);
+    expect(faultNotes([yun(0, 2), other, yun(1, 3), yun(2, 3)]).map(({ i }) => i)).toEqual([0, 1]);
   });
 });

@@ -36,3 +36,9 @@ export function faultNoteIndex(faults: readonly FaultMark[]): number[] {
     return first.get(k)!;
   });
 }
+
+/** The faults of a passage to write a note for: each fault once (see faultNoteIndex), with its index. */
+export function faultNotes(faults: readonly FaultMark[]): { f: FaultMark; i: number }[] {
+  const note = faultNoteIndex(faults);
+  return faults.map((f, i) => ({ f, i })).filter(({ i }) => note[i] === i);
+}
