@@ -7,12 +7,12 @@
 //! however many texts the user has imported; a text is paid for when it is
 //! read.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::Read as _;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::align::{self, Aligned, Alignment};
 use crate::error::{CorpusError, Result};
@@ -21,6 +21,14 @@ use crate::manifest::{SourceInfo, builtin_manifest, builtin_text};
 use crate::model::{Layer, Passage};
 use crate::parse;
 use crate::text::LineIndex;
+
+mod counts;
+mod one_passage;
+
+use counts::LAYER_KEYS;
+pub use counts::{LayerCounts, TextCounts};
+use one_passage::{OnePassage, Table};
+pub use one_passage::{PassageAccess, ReadSeek, TableOpener, TextAt};
 
 /// A source: its manifest entry, raw text and where its passages are.
 ///
@@ -55,49 +63,6 @@ pub type TextLoader = Arc<dyn Fn() -> std::result::Result<String, String> + Send
 pub type TextReader =
     Arc<dyn Fn() -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync>;
 
-/// A file read at any place: the table of passages.
-pub trait ReadSeek: std::io::Read + std::io::Seek + Send {}
-impl<T: std::io::Read + std::io::Seek + Send> ReadSeek for T {}
-
-/// How a lazily added text in the plain format is read one passage at a
-/// time ([`Corpus::add_seekable_source`]): its text from a byte offset on,
-/// and its table of passages (`parse::table`) with the length of the text
-/// as it is now, or `None` when it has none (a text imported by an earlier
-/// version: it is then read whole, as before).
-#[derive(Clone)]
-pub struct PassageAccess {
-    pub text_at: TextAt,
-    pub table: TableOpener,
-}
-
-/// Opens a text for reading from a byte offset on (or says why not).
-pub type TextAt =
-    Arc<dyn Fn(u64) -> std::result::Result<Box<dyn std::io::BufRead + Send>, String> + Send + Sync>;
-
-/// Opens a text's table of passages, with the text's length now.
-pub type TableOpener = Arc<dyn Fn() -> Option<(Box<dyn ReadSeek>, u64)> + Send + Sync>;
-
-type Table = parse::table::PassageTable<Box<dyn ReadSeek>>;
-
-/// A passage read alone from its place in the file, with what a reading of
-/// the whole text would have given for its lines.
-struct OnePassage {
-    passage: Passage,
-    start: parse::table::PassageStart,
-    /// Per segment: (character index, line) where the raw line changes.
-    line_starts: Vec<Vec<(u32, u32)>>,
-    /// The raw lines it stands on, read when a column is asked for.
-    span: OnceLock<Option<RawSpan>>,
-}
-
-/// Raw lines of a text: from byte `at` (a line start), line `first_line`.
-struct RawSpan {
-    text: String,
-    at: usize,
-    first_line: u32,
-    lines: LineIndex,
-}
-
 /// How the search index's build gets at the passages of one source
 /// ([`Corpus::index_passages`]).
 pub enum IndexPassages<'a> {
@@ -110,59 +75,6 @@ pub enum IndexPassages<'a> {
     /// A text that cannot be read (why, in words), or one registered
     /// without its text ([`Corpus::add_unparsed_source`]): no passages.
     Unreadable(String),
-}
-
-/// What a lazily added source's text holds, as recorded when it was
-/// imported (so that a library can be listed without reading its texts).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TextCounts {
-    pub passages: usize,
-    /// Segments per layer label, as [`Corpus::layer_counts`] counts them.
-    #[serde(default)]
-    pub layers: BTreeMap<String, usize>,
-}
-
-impl TextCounts {
-    /// No passages yet, every layer at 0, to count passages as they pass
-    /// ([`TextCounts::add`]): what [`TextCounts::of`] gives for the same
-    /// passages, without holding them (an import counting a large text).
-    pub fn counting() -> TextCounts {
-        TextCounts {
-            passages: 0,
-            layers: LAYER_KEYS.iter().map(|k| ((*k).to_owned(), 0)).collect(),
-        }
-    }
-
-    /// Counts one more passage.
-    pub fn add(&mut self, passage: &Passage) {
-        self.passages += 1;
-        // Looked up before inserting: an owned key per segment was an
-        // allocation per paragraph of an imported text.
-        let mut bump = |label: &str| match self.layers.get_mut(label) {
-            Some(n) => *n += 1,
-            None => {
-                self.layers.insert(label.to_owned(), 1);
-            }
-        };
-        for seg in &passage.segments {
-            bump(seg.layer.label());
-            if seg.layer == Layer::Jing && seg.ji {
-                bump("記");
-            }
-        }
-    }
-
-    /// The counts of a parsed source.
-    pub fn of(corpus: &Corpus, source_id: &str) -> TextCounts {
-        TextCounts {
-            passages: corpus.passages_of(source_id).len(),
-            layers: corpus
-                .layer_counts(source_id)
-                .into_iter()
-                .map(|(k, n)| (k.to_owned(), n))
-                .collect(),
-        }
-    }
 }
 
 /// A source read on demand.
@@ -235,13 +147,6 @@ fn read_text(info: &SourceInfo, load: &TextLoader) -> std::result::Result<ReadTe
     };
     Ok(ReadText { raw: Arc::from(raw), lines, passages: number_passages(info, parsed) })
 }
-
-/// The keys of [`LayerCounts`], every one present.
-const LAYER_KEYS: [&str; 8] = ["經", "記", "注", "疏", "音義", "按", "題", "譯"];
-
-/// Segment counts per layer for one source, keyed by layer label, with 記
-/// counted both inside 經 and on its own (the `sheli corpus --json` shape).
-pub type LayerCounts = BTreeMap<&'static str, usize>;
 
 /// All texts, parsed into passages.
 #[derive(Debug, Clone, Default)]
@@ -390,144 +295,6 @@ impl Corpus {
             lazy.access = Some(access);
         }
         Ok(self.sources.last().expect("just pushed"))
-    }
-
-    /// The table of passages of a lazily added source not read whole, if it
-    /// has one that fits its text.
-    fn table<'a>(&self, source: &'a Source) -> Option<(&'a LazyText, MutexGuard<'a, Table>)> {
-        let lazy = source.lazy.as_deref()?;
-        if lazy.read.get().is_some() {
-            return None;
-        }
-        let table = lazy.table.get_or_init(|| {
-            let (file, text_len) = (lazy.access.as_ref()?.table)()?;
-            let table = parse::table::PassageTable::open(file, text_len, &source.info.sha256)?;
-            Some(Mutex::new(table))
-        });
-        let guard = table.as_ref()?.lock().unwrap_or_else(|e| e.into_inner());
-        Some((lazy, guard))
-    }
-
-    /// Passage `ordinal` (1-based) of a source with a table of passages,
-    /// read alone if it was not yet (with the `count - 1` after it, read in
-    /// the same pass); `None` if the source has no table, or the ordinal is
-    /// past its end. `Err` if the text cannot be read there.
-    fn one<'a>(
-        &'a self,
-        source: &'a Source,
-        ordinal: usize,
-        count: usize,
-    ) -> Option<std::result::Result<&'a OnePassage, String>> {
-        let (lazy, mut table) = self.table(source)?;
-        let total = table.passages() as usize;
-        if ordinal == 0 || ordinal > total {
-            return None;
-        }
-        let slots = lazy.one.get_or_init(|| (0..total).map(|_| OnceLock::new()).collect());
-        if let Some(one) = slots[ordinal - 1].get() {
-            return Some(Ok(one));
-        }
-        let read = (|| {
-            let start = table.get(ordinal as u64).ok_or("its table of passages cannot be read")?;
-            let access = lazy.access.as_ref().ok_or("it has no table of passages")?;
-            let heading = match start.heading_at {
-                None => None,
-                Some(at) => {
-                    let at_heading = parse::table::PassageStart {
-                        chunk_at: at,
-                        chunk_line: 1,
-                        piece: 0,
-                        continued: false,
-                        layer: Layer::Ti,
-                        ji: false,
-                        heading_at: None,
-                        first_line: 1,
-                    };
-                    let reader = (access.text_at)(at)?;
-                    let mut s =
-                        parse::PlainStream::resume(&source.info, reader, &at_heading, 1, None)
-                            .without_line_starts();
-                    s.next().transpose().map_err(|e| e.to_string())?.and_then(|p| p.passage.section)
-                }
-            };
-            drop(table);
-            let reader = (access.text_at)(start.chunk_at)?;
-            let stream =
-                parse::PlainStream::resume(&source.info, reader, &start, ordinal as u32, heading);
-            let end = (ordinal + count.max(1) - 1).min(total);
-            for (k, streamed) in (ordinal..=end).zip(stream) {
-                let streamed = streamed.map_err(|e| e.to_string())?;
-                if streamed.passage.ordinal as usize != k
-                    || (k == ordinal && streamed.start != start)
-                {
-                    return Err("its table of passages does not match the text".to_string());
-                }
-                let _ = slots[k - 1].set(Box::new(OnePassage {
-                    passage: streamed.passage,
-                    start: streamed.start,
-                    line_starts: streamed.line_starts,
-                    span: OnceLock::new(),
-                }));
-            }
-            slots[ordinal - 1]
-                .get()
-                .map(|b| &**b)
-                .ok_or_else(|| "the passage is not in the text".to_string())
-        })();
-        Some(read)
-    }
-
-    /// The passage read alone that `passage` is, if it is one.
-    fn one_of(&self, passage: &Passage) -> Option<&OnePassage> {
-        let source = self.source(&passage.source)?;
-        let lazy = source.lazy.as_deref()?;
-        if lazy.read.get().is_some() {
-            return None;
-        }
-        let one = lazy.one.get()?.get((passage.ordinal as usize).checked_sub(1)?)?.get()?;
-        (one.passage.id == passage.id).then_some(&**one)
-    }
-
-    /// The raw lines a passage read alone stands on, read now if they were
-    /// not yet: from the start of its chunk, the lines from the one holding
-    /// its first character to the one holding its last.
-    fn span_of<'a>(&self, one: &'a OnePassage) -> Option<&'a RawSpan> {
-        one.span
-            .get_or_init(|| {
-                use std::io::BufRead as _;
-                let offsets = one.passage.segments.iter().flat_map(|s| &s.offsets);
-                let lo = *offsets.clone().min()? as usize;
-                let hi = *offsets.max()? as usize;
-                let source = self.source(&one.passage.source)?;
-                let access = source.lazy.as_deref()?.access.as_ref()?;
-                let mut reader = (access.text_at)(one.start.chunk_at).ok()?;
-                let (mut pos, mut line) = (one.start.chunk_at as usize, one.start.chunk_line);
-                let mut span: Option<RawSpan> = None;
-                let mut buf = String::new();
-                while pos <= hi {
-                    buf.clear();
-                    let n = reader.read_line(&mut buf).ok()?;
-                    if n == 0 {
-                        break;
-                    }
-                    if pos + n > lo {
-                        span.get_or_insert_with(|| RawSpan {
-                            text: String::new(),
-                            at: pos,
-                            first_line: line,
-                            lines: LineIndex::new(""),
-                        })
-                        .text
-                        .push_str(&buf);
-                    }
-                    pos += n;
-                    line += 1;
-                }
-                let mut span = span?;
-                span.lines = LineIndex::new(&span.text);
-                Some(span)
-            })
-            .as_ref()
     }
 
     /// How many passages a source has, without reading it if it was added
