@@ -300,40 +300,10 @@ impl<'a, R: Read + Seek> Pieces<'a, R> {
 /// thrown away).
 type Pass = Result<Tally, u64>;
 
-/// Decodes `input` as UTF-8 into `out`, in pieces.
-fn utf8_pass<R: Read + Seek>(
-    input: &mut R,
-    chunk: usize,
-    out: &mut impl Write,
-) -> Result<Pass, ImportError> {
-    let mut tally = Tally::new();
-    let mut pieces = Pieces::from_start(input, chunk)?;
-    // The bytes of a character cut by the end of the last piece.
-    let mut carry: Vec<u8> = Vec::new();
-    loop {
-        let piece = pieces.next()?;
-        if piece.is_empty() {
-            if carry.is_empty() {
-                return tally.end(out).map(Ok);
-            }
-            return Ok(Err(tally.line(&[])));
-        }
-        carry.extend_from_slice(piece);
-        let valid = match std::str::from_utf8(&carry) {
-            Ok(s) => s.len(),
-            // Cut short at the end: the rest comes with the next piece.
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(e) => return Ok(Err(tally.line(&carry[..e.valid_up_to()]))),
-        };
-        let s = std::str::from_utf8(&carry[..valid]).expect("checked just above");
-        tally.write(out, s)?;
-        carry.drain(..valid);
-    }
-}
-
 /// Decodes `input` strictly as `enc` into `out`, up to the first malformed
-/// sequence.
-fn legacy_pass<R: Read + Seek>(
+/// sequence: UTF-8, UTF-16 and the legacy encodings through one
+/// `encoding_rs` decoder (UTF-32, which it does not read, has its own).
+fn strict_pass<R: Read + Seek>(
     input: &mut R,
     chunk: usize,
     enc: &'static Encoding,
@@ -513,7 +483,7 @@ pub fn decode_in_pieces<R: Read + Seek>(
     }
     let utf16 = Encoding::for_bom(&sample[..n]).map(|(enc, _)| enc).filter(|&enc| enc != UTF_8);
     if let Some(enc) = utf16 {
-        return match legacy_pass(input, chunk, enc, out)? {
+        return match strict_pass(input, chunk, enc, out)? {
             Ok(tally) => tally.finish(enc.name()),
             Err(line) => Err(ImportError::Undecodable { line }),
         };
@@ -524,7 +494,7 @@ pub fn decode_in_pieces<R: Read + Seek>(
     drop(sample);
     // The line each encoding tried stopped at: the furthest is where the
     // file's own encoding (most likely) met bytes it cannot read.
-    let mut furthest = match utf8_pass(input, chunk, out)? {
+    let mut furthest = match strict_pass(input, chunk, UTF_8, out)? {
         Ok(tally) => return tally.finish(UTF_8.name()),
         Err(line) => line,
     };
@@ -555,7 +525,7 @@ pub fn decode_in_pieces<R: Read + Seek>(
     // error, as rare characters no Chinese text uses.
     if [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP].contains(&guess) {
         let mut share = HanShare { known: 0, all: 0 };
-        if legacy_pass(input, chunk, GB18030, &mut share)?.is_ok()
+        if strict_pass(input, chunk, GB18030, &mut share)?.is_ok()
             && share.known * 100 < share.all * PLAUSIBLE_SHARE
         {
             return Err(ImportError::Implausible { encoding: guess.name() });
@@ -567,7 +537,7 @@ pub fn decode_in_pieces<R: Read + Seek>(
         if guess == BIG5 { [BIG5, GB18030] } else { [GB18030, BIG5] };
     for enc in candidates {
         out.restart().map_err(io_error)?;
-        match legacy_pass(input, chunk, enc, out)? {
+        match strict_pass(input, chunk, enc, out)? {
             Ok(tally) => return tally.finish(enc.name()),
             Err(line) => furthest = furthest.max(line),
         }
@@ -592,7 +562,7 @@ fn other_language<R: Read + Seek>(
             return Ok(None);
         };
     let mut found = ScriptSeen { script, seen: false };
-    let _ = legacy_pass(input, chunk, guess, &mut found)?;
+    let _ = strict_pass(input, chunk, guess, &mut found)?;
     Ok(found.seen.then_some(language))
 }
 
