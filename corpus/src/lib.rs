@@ -24,6 +24,7 @@ pub mod locate;
 pub mod manifest;
 pub mod model;
 pub mod parse;
+mod place;
 pub mod sound_glosses;
 pub mod stage;
 pub mod text;
@@ -32,7 +33,7 @@ pub use corpus::{Corpus, LayerCounts, Source, SourceSummary, TextCounts, TextLoa
 pub use error::{CorpusError, Result};
 pub use fold::FoldMode;
 pub use headings::{Heading, HeadingBasis};
-pub use locate::Location;
+pub use locate::{Location, PlaceNote};
 pub use manifest::{EditionScript, Format, SourceInfo};
 pub use model::{Layer, Passage, Reading, ReadingKind, Segment};
 pub use sound_glosses::SoundGlossAt;

@@ -5,8 +5,9 @@
 
 use serde::Serialize;
 
+use crate::fold::{FoldMode, fold};
 use crate::model::{Layer, Passage};
-use crate::{Corpus, CorpusError, Result};
+use crate::{Corpus, CorpusError, Result, place};
 
 /// A place in the library: a passage and the raw line of the source file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -18,6 +19,39 @@ pub struct Location {
     pub origin: String,
     /// 1-based line in that file.
     pub line: u32,
+    /// Why the place opened is not exactly the one named, when it is not.
+    pub note: Option<PlaceNote>,
+}
+
+/// What a reader is told when the place named could not be opened as
+/// named but a near one was: said, never silent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PlaceNote {
+    /// The line has no passage (before the first one: dashe.tongjie's line
+    /// 1 is an HTML comment); the first passage after it, on `first`, is
+    /// opened.
+    NoPassageAtLine { line: u32, first: u32 },
+    /// A citation's passage id and line disagree (the line is outside that
+    /// passage); the passage on the line is opened.
+    LineOutsidePassage { named: String, line: u32 },
+}
+
+impl std::fmt::Display for PlaceNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaceNote::NoPassageAtLine { line, first } => {
+                write!(
+                    f,
+                    "line {line} has no passage; the first passage after it is on line {first}"
+                )
+            }
+            PlaceNote::LineOutsidePassage { named, line } => {
+                write!(f, "{named} is not on line {line}; the passage on line {line} is shown")
+            }
+        }
+    }
 }
 
 /// Who wrote a layer, as a citation names it: 鄭注, 賈疏, 陸德明音義 …
@@ -35,45 +69,134 @@ fn layer_author(layer: Layer) -> &'static str {
 }
 
 impl Corpus {
-    /// The place `text` names: a passage id (`xiangshe.zhushu.0123`), a
-    /// citation Sheli wrote (it carries the passage id), a source id or file
-    /// with a line (`xiangshe.zhushu:456`, `000_fc068ac90b3961d7.txt:456`,
-    /// `xiangshe.zhushu.txt line 456`). An error says which forms are read.
+    /// The place `text` names: a passage id (`xiangshe.zhushu.0123`, also
+    /// `XIANGSHE.ZHUSHU.123` or full-width), a citation Sheli wrote (it
+    /// carries the passage id), a source id or file with a line
+    /// (`xiangshe.zhushu:456`, `000_fc068ac90b3961d7.txt:456`,
+    /// `xiangshe.zhushu.txt line 456`, a citation with its id cut out), or a
+    /// title with a line or a passage number (`《儀禮註疏·鄉射禮》第1168行`,
+    /// `《大射儀》第3段`). An error says which forms are read.
     pub fn locate(&self, text: &str) -> Result<Location> {
-        let text = text.trim();
-        if let Ok(p) = self.passage(text) {
-            return Ok(self.location_of(p, self.line_span(p).0));
-        }
-        // A citation, or anything with a passage id inside it.
-        let words =
-            text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-'));
-        for word in words {
-            if let Ok(p) = self.passage(word.trim_matches('.')) {
-                let line = match line_after(text, word) {
-                    Some(digits) => self.line_in(&p.source, digits)?,
-                    None => self.line_span(p).0,
+        let asked = text.trim();
+        let folded = place::fold_width(asked);
+        let text = folded.as_str();
+        // A passage id alone, or a citation with one inside it.
+        for word in place::words(text) {
+            if let Some(p) = self.passage_spelt(word) {
+                return match line_after(text, word) {
+                    Some(digits) => self.at_cited_line(p, digits),
+                    None => Ok(self.location_of(p, self.line_span(p).0, None)),
                 };
-                return Ok(self.location_of(p, line));
             }
         }
-        // A source (id, file or origin file) and a line.
-        if let Some((name, digits)) = split_source_line(text)
-            && let Some(source) = self
-                .sources()
-                .iter()
-                .find(|s| s.info.id == name || s.info.file == name || s.info.origin == name)
-        {
-            let id = &source.info.id;
-            let line = self.line_in(id, digits)?;
-            // The first passage beginning on the line, else the one whose
-            // text runs over it.
-            let p = self
-                .passage_beginning_at(id, line)
-                .or_else(|| self.passage_at_line(id, line))
-                .ok_or_else(|| CorpusError::NoPlace(text.to_owned()))?;
-            return Ok(self.location_of(p, line));
+        // A source (id, file or origin file) and a line: the name anywhere
+        // in the text, so a citation whose id was cut out (what a paper
+        // keeps: title, file, line) reads as its file and line.
+        for word in place::words(text) {
+            if let Some(source) = self.source_named(word) {
+                let rest = &text[text.find(word).unwrap_or(0) + word.len()..];
+                if let Some((digits, _)) = place::number_in(rest, place::Counted::Line) {
+                    let id = source.info.id.clone();
+                    return self.at_line(&id, self.line_in(&id, digits)?, None);
+                }
+            }
         }
-        Err(CorpusError::NoPlace(text.to_owned()))
+        // A title and a number: a line (第N行) or a passage (第N段, or a
+        // number alone), if the title names one source only.
+        if let Some(title) = place::title_of(text)
+            && let Some(source) = self.source_titled(title)
+        {
+            let rest = &text[text.find(title).unwrap_or(0) + title.len()..];
+            let id = source.info.id.clone();
+            match place::number_in(rest, place::Counted::Passage) {
+                Some((digits, place::Counted::Line)) => {
+                    return self.at_line(&id, self.line_in(&id, digits)?, None);
+                }
+                Some((digits, place::Counted::Passage)) => {
+                    if let Ok(n) = digits.parse::<u32>()
+                        && let Ok(p) = self.passage(&crate::passage_id(&id, n))
+                    {
+                        return Ok(self.location_of(p, self.line_span(p).0, None));
+                    }
+                }
+                None => {}
+            }
+        }
+        Err(CorpusError::NoPlace(asked.to_owned()))
+    }
+
+    /// The passage `word` names in any spelling a reader meets (capitals,
+    /// no zero padding).
+    fn passage_spelt(&self, word: &str) -> Option<&Passage> {
+        place::passage_id_spellings(word).iter().find_map(|id| self.passage(id).ok())
+    }
+
+    /// The source whose id, file or origin file is `word` (ASCII case
+    /// ignored: a file name may be retyped in capitals).
+    fn source_named(&self, word: &str) -> Option<&crate::Source> {
+        self.sources().iter().find(|s| {
+            [&s.info.id, &s.info.file, &s.info.origin].iter().any(|n| n.eq_ignore_ascii_case(word))
+        })
+    }
+
+    /// The one source a title names: edition and work (`儀禮註疏·鄉射禮`),
+    /// or the work alone if only one source has it (`大射儀`; a user's text
+    /// by its title). Compared folded, so the 简 spelling and any
+    /// punctuation between the parts do not matter. Several: none.
+    fn source_titled(&self, title: &str) -> Option<&crate::Source> {
+        let want = fold(title, FoldMode::Folded);
+        if want.is_empty() {
+            return None;
+        }
+        let full = |s: &&crate::Source| {
+            !s.info.user
+                && fold(&format!("{}{}", s.info.edition, s.info.work), FoldMode::Folded) == want
+        };
+        let work = |s: &&crate::Source| fold(&s.info.work, FoldMode::Folded) == want;
+        let only = |f: &dyn Fn(&crate::Source) -> bool| {
+            let mut found = self.sources().iter().filter(|s| f(s));
+            match (found.next(), found.next()) {
+                (Some(s), None) => Some(s),
+                _ => None,
+            }
+        };
+        only(&|s| full(&s)).or_else(|| only(&|s| work(&s)))
+    }
+
+    /// A citation's passage `p` at the line `digits` it names. A line
+    /// outside the passage makes the citation contradict itself; the line is
+    /// trusted and its passage opened, with a note: the file and its lines
+    /// are the edition's and stay, while passage ids are Sheli's numbering
+    /// (a passage cut differently in another version moves them), so the
+    /// line is the likelier to be right.
+    fn at_cited_line(&self, p: &Passage, digits: &str) -> Result<Location> {
+        let line = self.line_in(&p.source, digits)?;
+        let (first, last) = self.line_span(p);
+        if last == 0 || (first..=last).contains(&line) {
+            return Ok(self.location_of(p, line, None));
+        }
+        let note = PlaceNote::LineOutsidePassage { named: p.id.clone(), line };
+        self.at_line(&p.source, line, Some(note))
+    }
+
+    /// The passage at `line` (already checked to be in the file) of source
+    /// `id`: the first beginning on it, else the one whose text runs over
+    /// it. A line before the first passage (a file's opening comment) opens
+    /// the first passage, told so: a reader naming the top of a file wants
+    /// its beginning, and "not found" for a line the file has would be
+    /// wrong; the citation written then names the passage's own line.
+    fn at_line(&self, id: &str, line: u32, note: Option<PlaceNote>) -> Result<Location> {
+        if let Some(p) =
+            self.passage_beginning_at(id, line).or_else(|| self.passage_at_line(id, line))
+        {
+            return Ok(self.location_of(p, line, note));
+        }
+        let last = self.last_line(id).unwrap_or(0);
+        let after = (line + 1..=last).find_map(|l| self.passage_beginning_at(id, l));
+        let p = after.ok_or_else(|| CorpusError::NoPlace(format!("{id}:{line}")))?;
+        let first = self.line_span(p).0;
+        let note = note.or(Some(PlaceNote::NoPassageAtLine { line, first }));
+        Ok(self.location_of(p, first, note))
     }
 
     /// The line `digits` names in source `source_id`, if the file has it.
@@ -92,9 +215,9 @@ impl Corpus {
         }
     }
 
-    fn location_of(&self, p: &Passage, line: u32) -> Location {
+    fn location_of(&self, p: &Passage, line: u32, note: Option<PlaceNote>) -> Location {
         let origin = self.source(&p.source).map(|s| s.info.origin.clone()).unwrap_or_default();
-        Location { passage: p.id.clone(), source: p.source.clone(), origin, line }
+        Location { passage: p.id.clone(), source: p.source.clone(), origin, line, note }
     }
 
     /// The standard citation of segment `segment` of `passage` at raw line
@@ -168,19 +291,4 @@ fn line_after<'a>(text: &'a str, word: &str) -> Option<&'a str> {
         return Some(n);
     }
     rest.find("line").and_then(|i| number(&rest[i + "line".len()..]))
-}
-
-/// `name:456`, `name line 456`, `name 第456行`: the name, and the line's
-/// digits as written (checked against the file by `line_in`).
-fn split_source_line(text: &str) -> Option<(&str, &str)> {
-    let (name, rest) = match text.split_once(':') {
-        Some((n, r)) => (n, r),
-        None => {
-            let i = text.find(char::is_whitespace)?;
-            (&text[..i], &text[i..])
-        }
-    };
-    let rest = &rest[rest.find(|c: char| c.is_ascii_digit())?..];
-    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-    Some((name.trim(), &rest[..end]))
 }

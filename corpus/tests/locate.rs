@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use sheli_corpus::locate::PlaceNote;
 use sheli_corpus::{Corpus, Layer};
 
 fn corpus() -> &'static Corpus {
@@ -213,4 +214,99 @@ fn both_zhushu_editions_spell_their_title_the_same_way() {
         .map(|id| corpus().source(id).unwrap().info.edition.as_str())
         .collect();
     assert_eq!(titles, ["儀禮註疏", "儀禮註疏"]);
+}
+
+#[test]
+fn a_passage_id_is_read_in_any_case_width_or_padding() {
+    // The reader shows passage 250 as "250"; a paper may print the id in
+    // capitals; an IME in full-width mode types ＡＢＣ and ０２５０.
+    for text in [
+        "xiangshe.zhushu.250",
+        "XIANGSHE.ZHUSHU.0250",
+        "Xiangshe.Zhushu.250",
+        "ＸＩＡＮＧＳＨＥ.ＺＨＵＳＨＵ.０２５０",
+        "ｘｉａｎｇｓｈｅ．ｚｈｕｓｈｕ．２５０",
+        "《儀禮註疏·鄉射禮》，XIANGSHE.ZHUSHU.250，000_fc068ac90b3961d7.txt 第1168行",
+    ] {
+        let l = corpus().locate(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(l.passage, "xiangshe.zhushu.0250", "{text}");
+        assert_eq!(l.note, None, "{text}");
+    }
+    // Padding names the same passage, not another: 25 is 0025.
+    assert_eq!(corpus().locate("xiangshe.zhushu.25").unwrap().passage, "xiangshe.zhushu.0025");
+    for text in ["xiangshe.zhushu.0", "xiangshe.zhushu.99999", "xiangshe.zhushu.2x0"] {
+        assert!(corpus().locate(text).is_err(), "{text}");
+    }
+}
+
+#[test]
+fn a_citation_without_the_passage_id_reads_by_title_and_line() {
+    // What a paper keeps of Sheli's citation: the title and the file's line.
+    let origin = &corpus().source("xiangshe.zhushu").unwrap().info.origin;
+    for text in [
+        format!("《儀禮註疏·鄉射禮》，{origin} 第1168行"),
+        format!("《儀禮註疏·鄉射禮》鄭注, {origin} 第1168行"),
+        format!("《仪礼注疏·乡射礼》，{origin} 第1168行"),
+        "儀禮註疏·鄉射禮 第1168行".to_owned(),
+        "《儀禮註疏·鄉射禮》第1168行".to_owned(),
+        "《仪礼注疏·乡射礼》 line 1168".to_owned(),
+    ] {
+        let l = corpus().locate(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((l.passage.as_str(), l.line), ("xiangshe.zhushu.0250", 1168), "{text}");
+    }
+    // A title and a passage number (第N段, or a bare number).
+    for text in ["《儀禮註疏·鄉射禮》第250段", "《儀禮註疏·鄉射禮》250", "儀禮註疏·燕禮 5"]
+    {
+        let l = corpus().locate(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want =
+            if text.contains("燕禮") { "yanli.zhushu.0005" } else { "xiangshe.zhushu.0250" };
+        assert_eq!(l.passage, want, "{text}");
+    }
+    // 大射儀 has one edition: its title alone is enough.
+    assert_eq!(corpus().locate("《大射儀》第3段").unwrap().passage, "dashe.tongjie.0003");
+    // What names nothing stays refused: 鄉射禮 has three editions; a title
+    // with no number; a title Sheli has not; a number alone.
+    for text in
+        ["《鄉射禮》第1168行", "《儀禮註疏·鄉射禮》", "《論語·學而》第3行", "第1168行", "250"]
+    {
+        let e = corpus().locate(text).unwrap_err().to_string();
+        assert!(e.contains("names no place"), "{text}: {e}");
+    }
+}
+
+#[test]
+fn a_line_before_the_first_passage_opens_the_first_passage_and_says_so() {
+    // dashe.tongjie's line 1 is an HTML comment: no passage is there. The
+    // reader is taken to the first passage after it (line 2), told why.
+    let l = corpus().locate("dashe.tongjie:1").unwrap();
+    assert_eq!((l.passage.as_str(), l.line), ("dashe.tongjie.0001", 2));
+    assert_eq!(l.note, Some(PlaceNote::NoPassageAtLine { line: 1, first: 2 }));
+    assert_eq!(
+        l.note.unwrap().to_string(),
+        "line 1 has no passage; the first passage after it is on line 2"
+    );
+    // A line with a passage carries no note.
+    assert_eq!(corpus().locate("dashe.tongjie:2").unwrap().note, None);
+}
+
+#[test]
+fn a_citation_whose_line_is_outside_its_passage_opens_the_lines_passage_and_says_so() {
+    // 0250 is on lines 1166–1169; line 5 is another passage's. The file's
+    // line is what stays true across Sheli's versions (ids are Sheli's own
+    // numbering), so the line wins, and the reader is told.
+    let origin = &corpus().source("xiangshe.zhushu").unwrap().info.origin;
+    let text = format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，{origin} 第5行");
+    let l = corpus().locate(&text).unwrap();
+    let at5 = corpus().locate("xiangshe.zhushu:5").unwrap();
+    assert_eq!((l.passage.as_str(), l.line), (at5.passage.as_str(), 5));
+    assert_ne!(l.passage, "xiangshe.zhushu.0250");
+    assert_eq!(
+        l.note,
+        Some(PlaceNote::LineOutsidePassage { named: "xiangshe.zhushu.0250".into(), line: 5 })
+    );
+    assert!(l.note.unwrap().to_string().contains("not on line 5"));
+    // A line inside the passage: no note.
+    let inside = format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，{origin} 第1169行");
+    let l = corpus().locate(&inside).unwrap();
+    assert_eq!((l.passage.as_str(), l.line, l.note), ("xiangshe.zhushu.0250", 1169, None));
 }

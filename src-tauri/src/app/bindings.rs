@@ -63,6 +63,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::IndexState>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
     one::<sheli_corpus::Location>(&cfg, &mut out);
+    one::<sheli_corpus::locate::PlaceNote>(&cfg, &mut out);
     one::<super::reading_commands::ContentsHeadingView>(&cfg, &mut out);
     // Citations and reading aids (cite_commands.rs).
     one::<super::cite_commands::PassageAids>(&cfg, &mut out);

@@ -5,7 +5,7 @@ use serde::Serialize;
 use sheli_corpus::align::LinkKind;
 use sheli_corpus::display::{Script, Shown};
 use sheli_corpus::faults::Fault;
-use sheli_corpus::{Passage, Segment};
+use sheli_corpus::{Passage, PlaceNote, Segment};
 
 pub fn corpus(json: bool) -> Result<()> {
     let corpus = super::shared::corpus()?;
@@ -47,6 +47,10 @@ struct ShownPassage<'a> {
     faults: Vec<Fault>,
     /// The standard citation (corpus/src/locate.rs), which `show` reads back.
     citation: String,
+    /// Why the passage shown is not exactly the place named (a line with no
+    /// passage, a citation whose line is outside its passage).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<PlaceNote>,
 }
 
 #[derive(Serialize)]
@@ -76,13 +80,14 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
     let looks_like_id = id
         .rsplit_once('.')
         .is_some_and(|(_, n)| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
-    let (passage, line_named) = match corpus.passage(id.trim()) {
-        Ok(p) => (p, None),
-        Err(e) if looks_like_id => return Err(e.into()),
-        Err(_) => {
-            let at = corpus.locate(id)?;
-            (corpus.passage(&at.passage)?, Some(at.line))
-        }
+    // `locate` also reads an id in capitals, full width or unpadded.
+    let (passage, line_named, note) = match corpus.passage(id.trim()) {
+        Ok(p) => (p, None, None),
+        Err(e) => match corpus.locate(id) {
+            Ok(at) => (corpus.passage(&at.passage)?, Some(at.line), at.note),
+            Err(_) if looks_like_id => return Err(e.into()),
+            Err(other) => return Err(other.into()),
+        },
     };
     let source = corpus.source(&passage.source).expect("a passage's source exists");
     // The same conversion as the reader's (sheli_corpus::display).
@@ -134,6 +139,7 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
         // the reader named; naming the layer at that line cited a passage
         // that opens with the 經 to 鄭注 or 賈疏.
         citation: corpus.passage_citation_at(passage, line_named.unwrap_or(first_line)),
+        note,
     };
     if json {
         println!("{}", serde_json::to_string_pretty(&shown)?);
@@ -147,6 +153,10 @@ pub fn show(id: &str, script: Script, json: bool) -> Result<()> {
     println!("{}  {} · {}  {} of {}", shown.id, shown.work, shown.edition, lines, shown.origin);
     if let Some(section) = &shown.section {
         println!("section: {section}");
+    }
+    // The place opened is not quite the one named: said before the text.
+    if let Some(note) = &shown.note {
+        println!("note: {note}");
     }
     println!("cite as: {}", shown.citation);
     for seg in shown.segments {

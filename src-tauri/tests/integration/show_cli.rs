@@ -113,3 +113,38 @@ fn show_of_a_line_opens_the_first_passage_beginning_on_it() {
         assert_eq!(v["id"], want, "{at}: {v}");
     }
 }
+
+/// The outside tester's small things (h4 report, 20): an id as the reader
+/// shows it (250), in capitals or full width; a citation with its id cut
+/// out; a line before the first passage; a citation whose line is outside
+/// its passage (opened at the line, with a note).
+#[test]
+fn show_reads_the_places_a_reader_writes_and_says_when_it_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    for at in [
+        "xiangshe.zhushu.250",
+        "XIANGSHE.ZHUSHU.0250",
+        "ＸＩＡＮＧＳＨＥ.ＺＨＵＳＨＵ.０２５０",
+        "《儀禮註疏·鄉射禮》，000_fc068ac90b3961d7.txt 第1168行",
+        "儀禮註疏·鄉射禮 第1168行",
+    ] {
+        let v = json(&sheli(dir.path(), &["show", at, "--json"]));
+        assert_eq!(v["id"], "xiangshe.zhushu.0250", "{at}: {v}");
+        assert!(v.get("note").is_none(), "{at}: {v}");
+    }
+    let text = ok(&sheli(dir.path(), &["show", "dashe.tongjie:1"]));
+    assert!(text.starts_with("dashe.tongjie.0001 "), "{text}");
+    assert!(
+        text.contains("note: line 1 has no passage; the first passage after it is on line 2\n"),
+        "{text}"
+    );
+    assert!(text.contains("004_84205713a8ef886f.txt 第2行\n"), "the citation names line 2: {text}");
+    let cite = "《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，000_fc068ac90b3961d7.txt 第5行";
+    let v = json(&sheli(dir.path(), &["show", cite, "--json"]));
+    assert_ne!(v["id"], "xiangshe.zhushu.0250", "{v}");
+    assert_eq!(v["note"]["kind"], "line_outside_passage", "{v}");
+    assert!(v["citation"].as_str().unwrap().ends_with("第5行"), "{v}");
+    // An id that does not exist still says so by its id.
+    let out = sheli(dir.path(), &["show", "xiangshe.zhushu.9999"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no passage has the id"));
+}

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError, setTransport } from "../api";
 import GoTo from "./GoTo.svelte";
+import { passageIdOf } from "./goto.svelte";
+import { router } from "../shell/router.svelte";
 
 afterEach(() => {
   cleanup();
@@ -84,5 +86,67 @@ describe("GoTo", () => {
     } finally {
       Element.prototype.scrollIntoView = was;
     }
+  });
+
+  // The outside tester's small things (h4, 20): the reader shows passage
+  // 250 as "250"; a paper may print the id in capitals; an IME types full width.
+  it("opens an id typed unpadded, in capitals or full width on its first page's answer", async () => {
+    for (const typed of ["xiangshe.zhushu.250", "XIANGSHE.ZHUSHU.0250", "ＸＩＡＮＧＳＨＥ.ＺＨＵＳＨＵ.０２５０"]) {
+      const asked: string[] = [];
+      setTransport(async (cmd, args) => {
+        const a = args as { source?: string; start?: number; count?: number };
+        asked.push(`${cmd} ${a.source} ${a.start}`);
+        if (cmd === "passages") return a.start === 250 ? [{ id: "xiangshe.zhushu.0250", ordinal: 250 }] : [];
+        throw new Error(cmd);
+      });
+      router.go({ view: "library" });
+      render(GoTo);
+      await fireEvent.input(screen.getByTestId("goto-input"), { target: { value: typed } });
+      await fireEvent.submit(screen.getByTestId("goto"));
+      await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0250"));
+      expect(asked, typed).toEqual(["passages xiangshe.zhushu 250"]);
+      cleanup();
+    }
+  });
+
+  it("says why the passage opened is not the place named, for that passage only", async () => {
+    setTransport(async (cmd) => {
+      if (cmd !== "locate") throw new Error(cmd);
+      return {
+        passage: "dashe.tongjie.0001",
+        source: "dashe.tongjie",
+        origin: "004_84205713a8ef886f.txt",
+        line: 2,
+        note: { kind: "no_passage_at_line", line: 1, first: 2 },
+      };
+    });
+    render(GoTo);
+    await fireEvent.input(screen.getByTestId("goto-input"), { target: { value: "dashe.tongjie:1" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(location.hash).toBe("#/read/dashe.tongjie.0001"));
+    // The reader is made anew for the passage: the new box says the note.
+    cleanup();
+    render(GoTo);
+    await waitFor(() =>
+      expect(screen.getByTestId("goto-note").textContent).toBe("Line 1 has no passage; the first passage after it, on line 2, is shown."),
+    );
+    expect(screen.getByTestId("goto-note").getAttribute("role")).toBe("status");
+    expect(screen.getByTestId("goto-error").textContent).toBe("");
+    // Elsewhere it is not said.
+    cleanup();
+    router.go({ view: "reader", id: "dashe.tongjie.0002" });
+    render(GoTo);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId("goto-note").textContent).toBe("");
+  });
+});
+
+describe("passageIdOf", () => {
+  it("spells an id as the backend does, and nothing else as an id", () => {
+    expect(passageIdOf("xiangshe.zhushu.250")?.id).toBe("xiangshe.zhushu.0250");
+    expect(passageIdOf(" XIANGSHE.ZHUSHU.0250 ")?.id).toBe("xiangshe.zhushu.0250");
+    expect(passageIdOf("ｘｉａｎｇｓｈｅ．ｚｈｕｓｈｕ．２５")?.id).toBe("xiangshe.zhushu.0025");
+    expect(passageIdOf("user.7e59c81e.12345")?.id).toBe("user.7e59c81e.12345");
+    for (const not of ["xiangshe.zhushu:250", "xiangshe.zhushu.0", "《儀禮註疏·鄉射禮》250", "250"]) expect(passageIdOf(not), not).toBeNull();
   });
 });
