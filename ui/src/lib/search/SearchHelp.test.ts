@@ -34,4 +34,22 @@ describe("the search box's examples", () => {
     await fireEvent.click(document.activeElement as HTMLElement);
     expect(onpick).toHaveBeenCalledWith("觯");
   });
+
+  // The h4 tester: the descriptions' Chinese had no lang (the example
+  // buttons did); "bi1" was marked as Chinese.
+  it("marks every Chinese character in the panel with a Chinese lang, and no English word", () => {
+    render(SearchHelp, { onpick: vi.fn() });
+    const panel = screen.getByTestId("search-help");
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    let han = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const lang = n.parentElement?.closest("[lang]")?.getAttribute("lang") ?? "";
+      const zh = /[\u3400-\u9fff]/u.test(n.textContent ?? "");
+      if (zh) han++;
+      // Chinese in a Chinese lang; English words (bi1, the sentences) not.
+      const latin = /[A-Za-z]/.test(n.textContent ?? "");
+      if (zh || latin) expect(lang.startsWith("zh"), `${JSON.stringify(n.textContent)} lang=${lang}`).toBe(zh);
+    }
+    expect(han).toBeGreaterThan(20);
+  });
 });

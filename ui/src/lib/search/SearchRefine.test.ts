@@ -166,6 +166,33 @@ describe("SearchBox refinements", () => {
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: "觶爵", layer: "注" }));
   });
 
+  // h4 tester: after a collocate click the box is empty beside its chips;
+  // Ctrl+K then 觶 became one more refinement (0 results).
+  it("Ctrl+K starts a new search: the refinements go, the scope by the user's choice, said aloud", async () => {
+    for (const keep of [false, true]) {
+      if (keep) sessionStorage.setItem("sheli.search.keepScope", "1");
+      const { requests } = backend();
+      const { component } = render(SearchBox);
+      await type("拜");
+      await screen.findByTestId("search-results");
+      await fireEvent.click(screen.getByTestId("facet-layer-zhu"));
+      await waitFor(() => expect(requests.at(-1)!.layer).toBe("注"));
+      await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
+      expect(chips()).toEqual(["拜"]);
+      (component as unknown as { startNew(): void }).startNew();
+      await waitFor(() => expect(chips()).toEqual([]));
+      expect(document.activeElement).toBe(input());
+      const said = screen.getByTestId("search-announce").textContent ?? "";
+      expect(said).toContain("New search: the conditions from the last results were removed.");
+      expect(said.includes("Scope cleared"), `keep ${keep}: ${said}`).toBe(!keep);
+      await type("觶");
+      await waitFor(() => expect(requests.at(-1)!.query).toBe("觶"));
+      expect(requests.at(-1)!.layer, `keep ${keep}`).toBe(keep ? "注" : undefined);
+      cleanup();
+      sessionStorage.clear();
+    }
+  });
+
   it("remembers the choice to keep the scope for the session", async () => {
     sessionStorage.setItem("sheli.search.keepScope", "1");
     backend();
