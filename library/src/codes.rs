@@ -1,7 +1,8 @@
 //! The stable code of each [`LibraryError`] and the pieces of its sentence,
 //! for an interface that writes it in the reader's language (see
 //! `sheli_corpus::error_codes!`). Free text from elsewhere (an import's list
-//! of refused files, the operating system's reason) goes in `detail`.
+//! of refused files, the operating system's reason) goes in `detail`; the
+//! reasons an import refuses a file for have codes of their own (`reason.rs`).
 
 use crate::LibraryError;
 
@@ -17,6 +18,7 @@ sheli_corpus::error_codes! {
         Busy = "library.busy",
         Invalid = "library.invalid",
         ReadOnly = "library.read_only",
+        LeftOut = "library.left_out",
     }
 }
 
@@ -32,6 +34,7 @@ impl LibraryError {
             LibraryError::Busy { .. } => LibraryCode::Busy,
             LibraryError::Invalid(_) => LibraryCode::Invalid,
             LibraryError::ReadOnly { .. } => LibraryCode::ReadOnly,
+            LibraryError::LeftOut(_) => LibraryCode::LeftOut,
         }
     }
 
@@ -45,7 +48,22 @@ impl LibraryError {
             | LibraryError::DataFolder { path, message } => {
                 vec![("path", path.clone()), ("detail", message.clone())]
             }
-            LibraryError::Import(s) | LibraryError::Invalid(s) => vec![("detail", s.clone())],
+            // The files refused are items of their own, each with its
+            // reason's code (`ImportProblem`); `detail` keeps the English
+            // list for an interface that does not know the codes.
+            LibraryError::Import(problems) => vec![
+                ("count", problems.len().to_string()),
+                ("detail", crate::problems_said(problems)),
+            ],
+            LibraryError::Invalid(s) => vec![("detail", s.clone())],
+            // The reason is the error's one item (its code and slots); the
+            // English in `detail`.
+            LibraryError::LeftOut(text) => vec![
+                ("id", text.id.clone()),
+                ("work", text.work.clone()),
+                ("file", text.file.clone()),
+                ("detail", text.reason.to_string()),
+            ],
             LibraryError::Busy { path } | LibraryError::ReadOnly { path } => {
                 vec![("path", path.clone())]
             }

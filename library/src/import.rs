@@ -20,8 +20,9 @@ use std::sync::Arc;
 use serde::Serialize;
 use sheli_corpus::SourceInfo;
 
-use super::{LibraryError, Result, UserManifest, file_err};
+use super::{LibraryError, Result, SkippedText, UserManifest, file_err};
 use crate::lock::{DEFAULT_WAIT, WriterLock};
+use crate::reason::{ImportProblem, Reason, ReasonCode};
 
 const TEXTS: &str = "texts";
 const MANIFEST: &str = "manifest.toml";
@@ -73,15 +74,22 @@ pub(super) struct ListedText {
 /// and the ones that cannot be used, with why. A missing or wrongly listed
 /// text no longer takes the whole library (and every search and `glossary
 /// add`) down with it: it is skipped and reported.
-pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::SkippedText>) {
+pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<SkippedText>) {
     let mut skipped = Vec::new();
     let manifest = match read_manifest(dir) {
         Ok(m) => m,
         Err(e) => {
-            skipped.push(super::SkippedText {
+            let detail = match &e {
+                LibraryError::Manifest { message, .. } | LibraryError::File { message, .. } => {
+                    message.clone()
+                }
+                other => other.to_string(),
+            };
+            skipped.push(SkippedText {
                 id: String::new(),
+                work: String::new(),
                 file: format!("{TEXTS}/{MANIFEST}"),
-                reason: e.to_string(),
+                reason: Reason::new(ReasonCode::List, [("detail", detail)], e.to_string()),
             });
             return (Vec::new(), skipped);
         }
@@ -90,17 +98,18 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
     let mut verified = crate::verify::Verified::load(dir);
     for mut info in manifest.source {
         info.user = true;
-        let skip = |reason: String| super::SkippedText {
-            id: info.id.clone(),
-            file: info.file.clone(),
-            reason,
-        };
+        let skip = |reason: Reason| SkippedText::of(&info, reason);
         if !info.id.starts_with("user.") {
-            skipped.push(skip("its id is not a user text's".into()));
+            let id = ("id", info.id.clone());
+            skipped.push(skip(Reason::new(
+                ReasonCode::NotUserId,
+                [id],
+                "its id is not a user text's",
+            )));
             continue;
         }
         if info.format != sheli_corpus::Format::Plain {
-            skipped.push(skip("it is not in the plain format of imported texts".into()));
+            skipped.push(skip(crate::valid::not_plain()));
             continue;
         }
         // Only a plain file name inside texts/: an edited list naming
@@ -111,7 +120,11 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
             && !info.file.contains(['/', '\\', '\0'])
             && !info.file.starts_with('.');
         if !plain {
-            skipped.push(skip("its file name is not a plain name inside texts/".into()));
+            skipped.push(skip(Reason::new(
+                ReasonCode::NotPlainName,
+                [("file", info.file.clone())],
+                "its file name is not a plain name inside texts/",
+            )));
             continue;
         }
         let path = dir.join(TEXTS).join(&info.file);
@@ -121,8 +134,8 @@ pub(super) fn list_user_texts(dir: &Path) -> (Vec<ListedText>, Vec<super::Skippe
                 Some(why) => skipped.push(skip(why)),
                 None => out.push(ListedText { info, path, meta }),
             },
-            Ok(_) => skipped.push(skip("it is not a regular file".into())),
-            Err(e) => skipped.push(skip(e.to_string())),
+            Ok(_) => skipped.push(skip(Reason::not_regular())),
+            Err(e) => skipped.push(skip(Reason::of_io(&e))),
         }
     }
     verified.save();
@@ -205,17 +218,13 @@ fn open_regular(path: &Path) -> std::result::Result<std::fs::File, String> {
 /// skipped ones.
 pub(super) fn read_user_texts(
     listed: Vec<ListedText>,
-    skipped: &mut Vec<super::SkippedText>,
+    skipped: &mut Vec<SkippedText>,
 ) -> Vec<(ListedText, String)> {
     let mut out = Vec::new();
     for text in listed {
         match std::fs::read_to_string(&text.path) {
             Ok(content) => out.push((text, content)),
-            Err(e) => skipped.push(super::SkippedText {
-                id: text.info.id.clone(),
-                file: text.info.file.clone(),
-                reason: e.to_string(),
-            }),
+            Err(e) => skipped.push(SkippedText::of(&text.info, Reason::of_io(&e))),
         }
     }
     out
@@ -263,10 +272,10 @@ fn expand(paths: &[PathBuf], skipped: &mut Vec<String>) -> Result<Vec<PathBuf>> 
                 .collect();
             inside.sort();
             if inside.is_empty() {
-                return Err(LibraryError::Import(format!(
-                    "{}: no .txt files in this folder",
-                    p.display()
-                )));
+                return Err(LibraryError::Import(vec![ImportProblem {
+                    file: Some(p.display().to_string()),
+                    reason: Reason::bare(ReasonCode::NoTxtFiles, "no .txt files in this folder"),
+                }]));
             }
             files.extend(inside);
         } else {
@@ -296,8 +305,9 @@ pub struct ImportInput {
     pub label: String,
     /// The file's name (recorded as the text's origin).
     pub file_name: String,
-    /// The bytes, for a file the window read (ignored when `path` is given).
-    pub bytes: std::result::Result<Vec<u8>, String>,
+    /// The bytes, for a file the window read (ignored when `path` is
+    /// given), or why the window could not send them.
+    pub bytes: std::result::Result<Vec<u8>, Reason>,
     /// The file to read, in pieces, never whole (`sheli import`).
     pub path: Option<PathBuf>,
 }
@@ -396,19 +406,19 @@ struct Staged {
 }
 
 impl Staged {
-    fn new(texts: &Path) -> std::result::Result<Staged, String> {
+    fn new(texts: &Path) -> std::result::Result<Staged, Reason> {
         static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        std::fs::create_dir_all(texts).map_err(|e| format!("{}: {e}", texts.display()))?;
+        std::fs::create_dir_all(texts).map_err(|e| staging(format!("{}: {e}", texts.display())))?;
         let path = texts.join(format!(".import-{}-{n}.tmp", std::process::id()));
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .create_new(true)
             .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| staging(format!("{}: {e}", path.display())))?;
         let staged = Staged { path, file, placed: false };
-        staged.file.lock().map_err(|e| e.to_string())?;
+        staged.file.lock().map_err(staging)?;
         Ok(staged)
     }
 
@@ -427,6 +437,17 @@ impl Drop for Staged {
             let _ = std::fs::remove_file(&self.path);
         }
     }
+}
+
+/// Writing the decoded text beside the library failed (the disk): the
+/// system's words in `detail`.
+fn staging(detail: impl std::fmt::Display) -> Reason {
+    let detail = detail.to_string();
+    Reason::new(
+        ReasonCode::Staging,
+        [("detail", detail.clone())],
+        format!("its text could not be written into the library: {detail}"),
+    )
 }
 
 /// A text checked and staged, ready to be placed.
@@ -449,7 +470,7 @@ fn stage(
     texts: &Path,
     input: &ImportInput,
     work: Option<&str>,
-) -> std::result::Result<Ready, String> {
+) -> std::result::Result<Ready, Reason> {
     use sheli_corpus::import::decode_stream;
     // The passages are counted with the source's id and work, which the
     // checksum decides only at the end: the count needs neither (plain
@@ -467,7 +488,7 @@ fn stage(
             both(d, counts).map(|d| (d, staged, table))
         }
         None => {
-            let bytes = input.bytes.as_deref().map_err(|e| e.clone())?;
+            let bytes = input.bytes.as_deref().map_err(Clone::clone)?;
             let mut staged = Staged::new(texts)?;
             let table = Staged::new(texts)?;
             let mut counted = Counted::start(&mut staged.file, &table, &placeholder)?;
@@ -479,8 +500,8 @@ fn stage(
     let ((decoded, (counts, records)), staged, table) = decoded?;
     // The table's header names the text it is for (its length and
     // checksum), known only now.
-    let text_len = staged.file.metadata().map_err(|e| e.to_string())?.len();
-    records.finish(text_len, &decoded.sha256).map_err(|e| e.to_string())?;
+    let text_len = staged.file.metadata().map_err(staging)?.len();
+    records.finish(text_len, &decoded.sha256).map_err(staging)?;
     let id = format!("user.{}", &decoded.sha256[..8]);
     let stem = input.stem();
     let info = SourceInfo {
@@ -496,7 +517,7 @@ fn stage(
         )
     };
     if counts.passages == 0 {
-        return Err("the file holds no paragraphs".into());
+        return Err(Reason::bare(ReasonCode::NoParagraphs, "the file holds no paragraphs"));
     }
     Ok(Ready { info, staged, table, counts, encoding: decoded.encoding })
 }
@@ -509,8 +530,11 @@ fn both(
         sheli_corpus::import::ImportError,
     >,
     counts: std::result::Result<Counts, String>,
-) -> std::result::Result<(sheli_corpus::import::DecodedStream, Counts), String> {
-    Ok((decoded.map_err(|e| e.to_string())?, counts?))
+) -> std::result::Result<(sheli_corpus::import::DecodedStream, Counts), Reason> {
+    let decoded = decoded.map_err(|e| Reason::of_import(&e))?;
+    let counts =
+        counts.map_err(|why| Reason::new(ReasonCode::Parse, [("detail", why.clone())], why))?;
+    Ok((decoded, counts))
 }
 
 /// What the counting thread is sent: a piece of decoded text, or word that
@@ -545,10 +569,10 @@ impl<'a> Counted<'a> {
         file: &'a mut std::fs::File,
         table: &Staged,
         info: &SourceInfo,
-    ) -> std::result::Result<Counted<'a>, String> {
+    ) -> std::result::Result<Counted<'a>, Reason> {
         let (tx, rx) = std::sync::mpsc::sync_channel(PIECES_IN_FLIGHT);
         let info = info.clone();
-        let table = table.file.try_clone().map_err(|e| e.to_string())?;
+        let table = table.file.try_clone().map_err(staging)?;
         let counter = std::thread::Builder::new()
             .name("sheli-count".into())
             .spawn(move || count_pieces(&info, &rx, table))
@@ -683,7 +707,7 @@ fn count_pieces(
 fn check_work(work: &str) -> Result<String> {
     let name = work.trim();
     match crate::valid::work_name_problem(name) {
-        Some(why) => Err(LibraryError::Import(format!("  --work “{work}”: {why}"))),
+        Some(why) => Err(LibraryError::import(why)),
         None => Ok(name.to_owned()),
     }
 }
@@ -695,16 +719,15 @@ fn check_work(work: &str) -> Result<String> {
 /// 200 MB file cost 263 MB before its size was checked. The type and size
 /// are checked on the opened handle (opened without blocking), so a file
 /// swapped for a FIFO between a check and the open cannot block either.
-fn open_bounded(path: &Path) -> std::result::Result<std::fs::File, String> {
+fn open_bounded(path: &Path) -> std::result::Result<std::fs::File, Reason> {
     let max = sheli_corpus::import::MAX_IMPORT_BYTES;
-    let too_large = |size: u64| {
-        format!("the file is too large ({size} bytes; at most {max} bytes, {} MB)", max >> 20)
-    };
+    let too_large =
+        |size: u64| Reason::of_import(&sheli_corpus::import::ImportError::TooLarge { size, max });
     // The path as given may be a link to a regular file (metadata follows
     // it); the handle is what is read.
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    let meta = std::fs::metadata(path).map_err(|e| Reason::of_io(&e))?;
     if !meta.is_file() {
-        return Err("it is not a regular file (a folder, a device, a pipe or a socket)".into());
+        return Err(Reason::not_regular());
     }
     if meta.len() > max as u64 {
         return Err(too_large(meta.len()));
@@ -715,11 +738,11 @@ fn open_bounded(path: &Path) -> std::result::Result<std::fs::File, String> {
             .read(true)
             .custom_flags(libc::O_NONBLOCK)
             .open(path)
-            .map_err(|e| e.to_string())?
+            .map_err(|e| Reason::of_io(&e))?
     };
-    let meta = file.metadata().map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| Reason::of_io(&e))?;
     if !meta.is_file() {
-        return Err("it is not a regular file (a folder, a device, a pipe or a socket)".into());
+        return Err(Reason::not_regular());
     }
     if meta.len() > max as u64 {
         return Err(too_large(meta.len()));
@@ -764,7 +787,7 @@ pub fn import_inputs(
     let work = work.map(check_work).transpose()?;
     let work = work.as_deref();
     if inputs.is_empty() {
-        return Err(LibraryError::Import("  no files were given".into()));
+        return Err(LibraryError::import(Reason::bare(ReasonCode::NoFiles, "no files were given")));
     }
     let texts = dir.join(TEXTS);
     writable(dir, &texts)?;
@@ -777,38 +800,45 @@ pub fn import_inputs(
         let checked = stage(&texts, input, work).and_then(|r| {
             // Ids unique: among the texts given and with the built-in ones.
             if ready.iter().any(|o| o.info.id == r.info.id) {
-                Err("the same text is given twice".into())
+                Err(Reason::bare(ReasonCode::Twice, "the same text is given twice"))
             } else if builtin.contains(&r.info.id) {
-                Err(format!("its id {} is a built-in text's", r.info.id))
+                Err(Reason::new(
+                    ReasonCode::BuiltinId,
+                    [("id", r.info.id.clone())],
+                    format!("its id {} is a built-in text's", r.info.id),
+                ))
             } else if let Some(why) = crate::valid::listed_text_problem(&r.info) {
                 // What a restore would refuse is not listed by an import
-                // either (a file named 鄉射禮.txt given without --work).
-                Err(format!("{why}; name its work with --work"))
+                // either (a file named 鄉射禮.txt given without a work).
+                Err(Reason { message: format!("{why}; name its work with --work"), ..why })
             } else {
                 Ok(r)
             }
         });
         match checked {
             Ok(r) => ready.push(r),
-            Err(why) => problems.push(format!("  {}: {why}", input.label)),
+            Err(reason) => problems.push(ImportProblem { file: Some(input.label.clone()), reason }),
         }
     }
     progress(inputs.len(), inputs.len(), "");
     if !problems.is_empty() {
-        return Err(LibraryError::Import(problems.join("\n")));
+        return Err(LibraryError::Import(problems));
     }
     // One writer at a time (docs/data-folder.md): the manifest is read only
     // now, holding the lock, so a text another import added meanwhile is
     // kept, not overwritten by our older copy of the list.
     let _lock = WriterLock::acquire(dir, DEFAULT_WAIT)?;
     let mut manifest = read_manifest(dir)?;
-    let already: Vec<String> = ready
+    let already: Vec<ImportProblem> = ready
         .iter()
         .filter(|r| manifest.source.iter().any(|s| s.id == r.info.id))
-        .map(|r| format!("  {}: this text is already in the library", r.info.origin))
+        .map(|r| ImportProblem {
+            file: Some(r.info.origin.clone()),
+            reason: Reason::bare(ReasonCode::Already, "this text is already in the library"),
+        })
         .collect();
     if !already.is_empty() {
-        return Err(LibraryError::Import(already.join("\n")));
+        return Err(LibraryError::Import(already));
     }
     remove_leftovers(&texts);
     let mut imported = Vec::new();
@@ -887,6 +917,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = ImportInput::named("b.bin", vec![0u8; 1000]);
         let err = stage(&dir.path().join(TEXTS), &input, None).err().unwrap();
-        assert!(err.contains("binary"), "{err}");
+        assert_eq!(err.code, ReasonCode::Binary, "{err}");
+        assert!(err.to_string().contains("binary"), "{err}");
     }
 }

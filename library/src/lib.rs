@@ -17,6 +17,7 @@ mod import;
 mod index_on_disk;
 pub mod lock;
 mod paths;
+mod reason;
 mod stamp;
 pub mod valid;
 mod verify;
@@ -26,6 +27,7 @@ pub use codes::LibraryCode;
 pub use import::{ImportInput, ImportReport, ImportedText, import, import_inputs};
 pub use lock::WriterLock;
 pub use paths::{APP_IDENTIFIER, default_data_dir};
+pub use reason::{ImportProblem, Reason, ReasonCode};
 pub use stamp::LibraryStamp;
 
 use std::path::{Path, PathBuf};
@@ -46,8 +48,10 @@ pub enum LibraryError {
     File { path: String, message: String },
     #[error("the library's list of texts ({path}) is damaged: {message}")]
     Manifest { path: String, message: String },
-    #[error("nothing was imported:\n{0}")]
-    Import(String),
+    /// Every file refused, each with its reason (typed, so the window says
+    /// it in the reader's language).
+    #[error("nothing was imported:\n{}", problems_said(.0))]
+    Import(Vec<ImportProblem>),
     #[error("the data folder {path} cannot be used: {message}")]
     DataFolder { path: String, message: String },
     #[error(
@@ -62,9 +66,25 @@ pub enum LibraryError {
     /// A request a user can correct (a character argument that is none).
     #[error("{0}")]
     Invalid(String),
+    /// A user's text asked for that cannot be read or parsed now: left out
+    /// of the library, and why.
+    #[error("{0}")]
+    LeftOut(Box<SkippedText>),
 }
 
 pub type Result<T> = std::result::Result<T, LibraryError>;
+
+fn problems_said(problems: &[ImportProblem]) -> String {
+    problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+}
+
+impl LibraryError {
+    /// An import refused for one reason about the whole of it (no files,
+    /// the work's name).
+    pub fn import(reason: Reason) -> LibraryError {
+        LibraryError::Import(vec![ImportProblem { file: None, reason }])
+    }
+}
 
 /// Makes the data folder if it is missing; a failure names it as the data folder.
 fn create_data_folder(dir: &Path) -> Result<()> {
@@ -102,12 +122,25 @@ pub struct Library {
     pub parsed: bool,
 }
 
-/// A user text left out of the library, and why.
+/// A user text left out of the library, and why. `id` and `work` are
+/// empty when the whole list of texts could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SkippedText {
     pub id: String,
+    pub work: String,
     pub file: String,
-    pub reason: String,
+    pub reason: Reason,
+}
+
+impl SkippedText {
+    pub fn of(info: &SourceInfo, reason: Reason) -> SkippedText {
+        SkippedText {
+            id: info.id.clone(),
+            work: info.work.clone(),
+            file: info.file.clone(),
+            reason,
+        }
+    }
 }
 
 impl std::fmt::Display for SkippedText {
@@ -120,16 +153,25 @@ impl std::fmt::Display for SkippedText {
     }
 }
 
+/// Why the corpus would not take a listed text (it does not parse).
+fn parse_reason(e: &sheli_corpus::CorpusError) -> Reason {
+    Reason::new(ReasonCode::Parse, [("detail", e.to_string())], e.to_string())
+}
+
 /// The lazily added texts of `corpus` read so far that could not be read or
-/// parsed, as texts left out.
-pub fn read_failures(corpus: &Corpus) -> Vec<SkippedText> {
+/// parsed, as texts left out; one whose file is gone from `dir`'s `texts/`
+/// is said to be missing (the corpus keeps only the system's words).
+pub fn read_failures(corpus: &Corpus, dir: &Path) -> Vec<SkippedText> {
     corpus
         .read_failures()
         .into_iter()
-        .map(|(s, why)| SkippedText {
-            id: s.info.id.clone(),
-            file: s.info.file.clone(),
-            reason: why.to_owned(),
+        .map(|(s, why)| {
+            let path = dir.join("texts").join(&s.info.file);
+            let reason = match std::fs::symlink_metadata(&path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Reason::of_io(&e),
+                _ => Reason::unreadable(why),
+            };
+            SkippedText::of(&s.info, reason)
         })
         .collect()
 }
@@ -145,10 +187,9 @@ impl Library {
         let (listed, mut skipped) = import::list_user_texts(dir);
         let mut added = Vec::new();
         for (text, content) in import::read_user_texts(listed, &mut skipped) {
-            let (id, file) = (text.info.id.clone(), text.info.file.clone());
             match corpus.add_source(text.info.clone(), Arc::from(content)) {
                 Ok(_) => added.push(text),
-                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
+                Err(e) => skipped.push(SkippedText::of(&text.info, parse_reason(&e))),
             }
         }
         corpus.set_user_stamp(import::stamp(added.iter()));
@@ -172,8 +213,7 @@ impl Library {
         let counts = import::recorded_counts(dir);
         let mut added = Vec::new();
         for text in listed {
-            let (id, file) = (text.info.id.clone(), text.info.file.clone());
-            let recorded = counts.get(&id).cloned();
+            let recorded = counts.get(&text.info.id).cloned();
             match corpus.add_seekable_source(
                 text.info.clone(),
                 recorded,
@@ -181,7 +221,7 @@ impl Library {
                 import::passage_access(&text.path),
             ) {
                 Ok(_) => added.push(text),
-                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
+                Err(e) => skipped.push(SkippedText::of(&text.info, parse_reason(&e))),
             }
         }
         corpus.set_user_stamp(import::stamp(added.iter()));
@@ -192,7 +232,7 @@ impl Library {
     /// and those read since that could not be read or parsed.
     pub fn left_out(&self) -> Vec<SkippedText> {
         let mut out = self.skipped.clone();
-        out.extend(read_failures(&self.corpus));
+        out.extend(read_failures(&self.corpus, &self.dir));
         out
     }
 
@@ -209,10 +249,9 @@ impl Library {
         let (listed, mut skipped) = import::list_user_texts(dir);
         let mut added = Vec::new();
         for text in listed {
-            let (id, file) = (text.info.id.clone(), text.info.file.clone());
             match corpus.add_unparsed_source(text.info.clone()) {
                 Ok(_) => added.push(text),
-                Err(e) => skipped.push(SkippedText { id, file, reason: e.to_string() }),
+                Err(e) => skipped.push(SkippedText::of(&text.info, parse_reason(&e))),
             }
         }
         corpus.set_user_stamp(import::stamp(added.iter()));

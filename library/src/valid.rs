@@ -7,6 +7,8 @@
 use sheli_corpus::SourceInfo;
 use sheli_corpus::manifest::Format;
 
+use crate::reason::{Reason, ReasonCode};
+
 /// Longest work name accepted, in characters.
 pub const MAX_WORK_CHARS: usize = 100;
 
@@ -26,36 +28,60 @@ pub const CITATION_DELIMITERS: [char; 6] = ['《', '》', '〈', '〉', '，', '
 /// one line without control or direction characters, no citation
 /// delimiters, at most [`MAX_WORK_CHARS`], and not a built-in work's name in
 /// either script (大射儀 or 大射仪 would merge a user's text into the
-/// built-in work, where it is not one of its editions).
-pub fn work_name_problem(name: &str) -> Option<String> {
+/// built-in work, where it is not one of its editions). Each reason has its
+/// code, with the name in `work`.
+pub fn work_name_problem(name: &str) -> Option<Reason> {
+    let work = || ("work", name.to_owned());
+    let said = |why: String| format!("the work's name “{name}”: {why}");
     if name.is_empty() {
-        return Some("a work needs a name".into());
+        return Some(Reason::new(ReasonCode::WorkEmpty, [work()], "a work needs a name"));
     }
     if name.trim() != name {
-        return Some("the name begins or ends with spaces".into());
+        let why = said("the name begins or ends with spaces".into());
+        return Some(Reason::new(ReasonCode::WorkSpaces, [work()], why));
     }
     if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
-        return Some(
-            "the name must be one line without control or text-direction characters".into(),
-        );
+        let why =
+            said("the name must be one line without control or text-direction characters".into());
+        return Some(Reason::new(ReasonCode::WorkControl, [work()], why));
     }
     if let Some(c) = name.chars().find(|c| CITATION_DELIMITERS.contains(c)) {
-        return Some(format!(
-            "the name may not hold {c} (《 》 〈 〉 and commas delimit a citation)"
+        let why =
+            said(format!("the name may not hold {c} (《 》 〈 〉 and commas delimit a citation)"));
+        return Some(Reason::new(
+            ReasonCode::WorkDelimiter,
+            [work(), ("char", c.to_string())],
+            why,
         ));
     }
     if name.chars().count() > MAX_WORK_CHARS {
-        return Some(format!("the name is longer than {MAX_WORK_CHARS} characters"));
+        let why = said(format!("the name is longer than {MAX_WORK_CHARS} characters"));
+        return Some(Reason::new(
+            ReasonCode::WorkTooLong,
+            [work(), ("max", MAX_WORK_CHARS.to_string())],
+            why,
+        ));
     }
     let folded = |s: &str| sheli_corpus::fold::fold(s, sheli_corpus::FoldMode::Folded);
     let builtin = match sheli_corpus::manifest::builtin_manifest() {
         Ok(b) => b,
-        Err(e) => return Some(e.to_string()),
+        Err(e) => {
+            return Some(Reason::new(
+                ReasonCode::Parse,
+                [("detail", e.to_string())],
+                e.to_string(),
+            ));
+        }
     };
     if let Some(b) =
         builtin.iter().find(|b| !folded(name).is_empty() && folded(&b.work) == folded(name))
     {
-        return Some(format!("{} is a built-in work; give your text a name of its own", b.work));
+        let why = said(format!("{} is a built-in work; give your text a name of its own", b.work));
+        return Some(Reason::new(
+            ReasonCode::WorkBuiltin,
+            [work(), ("builtin", b.work.clone())],
+            why,
+        ));
     }
     None
 }
@@ -95,21 +121,34 @@ pub fn user_file_name(id: &str) -> String {
 
 /// Why `info` cannot be listed as a user's text, or `None`: its id, work,
 /// format and file name are what an import would have written.
-pub fn listed_text_problem(info: &SourceInfo) -> Option<String> {
+pub fn listed_text_problem(info: &SourceInfo) -> Option<Reason> {
     if !is_user_id(&info.id) {
-        return Some(format!("its id {:?} is not a user text's (user.<hex>)", info.id));
-    }
-    if info.format != Format::Plain {
-        return Some("it is not in the plain format of imported texts".into());
-    }
-    if info.file != user_file_name(&info.id) {
-        return Some(format!(
-            "its file name {:?} is not allowed (an imported text is kept in {})",
-            info.file,
-            user_file_name(&info.id)
+        return Some(Reason::new(
+            ReasonCode::NotUserId,
+            [("id", info.id.clone())],
+            format!("its id {:?} is not a user text's (user.<hex>)", info.id),
         ));
     }
-    work_name_problem(&info.work).map(|why| format!("its work {:?}: {why}", info.work))
+    if info.format != Format::Plain {
+        return Some(not_plain());
+    }
+    if info.file != user_file_name(&info.id) {
+        return Some(Reason::new(
+            ReasonCode::FileName,
+            [("file", info.file.clone()), ("expected", user_file_name(&info.id))],
+            format!(
+                "its file name {:?} is not allowed (an imported text is kept in {})",
+                info.file,
+                user_file_name(&info.id)
+            ),
+        ));
+    }
+    work_name_problem(&info.work)
+}
+
+/// A listed text in another format than imported texts have.
+pub fn not_plain() -> Reason {
+    Reason::bare(ReasonCode::NotPlain, "it is not in the plain format of imported texts")
 }
 
 #[cfg(test)]
@@ -136,7 +175,7 @@ mod tests {
             (text("xiangshe.zhushu", "大文"), "not a user text"),
             (SourceInfo { file: "other.txt".into(), ..text("user.9ada07e6", "大文") }, "file"),
         ] {
-            let got = listed_text_problem(&t).unwrap_or_default();
+            let got = listed_text_problem(&t).map(|r| r.to_string()).unwrap_or_default();
             assert!(got.contains(why), "{:?}: {got}", t.id);
         }
     }

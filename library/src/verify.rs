@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use sheli_corpus::SourceInfo;
 
+use crate::reason::{Reason, ReasonCode};
+
 const CACHE: &str = ".verified";
 
 /// What is known right: by text id, (size, modification time in ns, sha256).
@@ -70,7 +72,7 @@ impl Verified {
         info: &SourceInfo,
         path: &Path,
         meta: &std::fs::Metadata,
-    ) -> Option<String> {
+    ) -> Option<Reason> {
         // A manifest without checksums (written by hand) has nothing to
         // compare with.
         if info.sha256.is_empty() {
@@ -86,8 +88,8 @@ impl Verified {
                 self.changed = true;
                 None
             }
-            Ok(_) => Some(DAMAGED.into()),
-            Err(e) => Some(format!("its file cannot be read: {e}")),
+            Ok(_) => Some(damaged()),
+            Err(e) => Some(Reason::of_io(&e)),
         }
     }
 
@@ -109,7 +111,12 @@ impl Verified {
     }
 }
 
-/// The reason a damaged text is left out for (`SkippedText::damaged` tells
-/// it by this sentence's start).
-pub const DAMAGED: &str =
-    "it is damaged: its file is not the text imported (its checksum differs from the recorded one)";
+/// The reason a damaged text is left out for: a code of its own
+/// (`library.reason.damaged`), which the window says in the reader's
+/// language; the English sentence is the CLI's.
+pub fn damaged() -> Reason {
+    Reason::bare(
+        ReasonCode::Damaged,
+        "it is damaged: its file is not the text imported (its checksum differs from the recorded one)",
+    )
+}

@@ -125,6 +125,8 @@ fn a_text_that_cannot_be_used_is_skipped_and_reported_and_the_rest_works() {
     assert_eq!(lib.corpus.sources().iter().filter(|s| s.info.user).count(), 0);
     assert_eq!(lib.skipped.len(), 1);
     assert!(lib.skipped[0].to_string().contains("damaged"), "{}", lib.skipped[0]);
+    assert_eq!(lib.skipped[0].reason.code, sheli_library::ReasonCode::List);
+    assert!(lib.skipped[0].id.is_empty());
 }
 
 /// The outside tester's F20: a folder's sub-folders were skipped without a
@@ -176,6 +178,14 @@ fn a_text_damaged_on_disk_is_left_out_as_damaged() {
         assert_eq!(reasons.len(), 2, "{reasons:?}");
         assert!(reasons.iter().all(|r| r.contains("damaged")), "{reasons:?}");
         assert!(reasons.iter().any(|r| r.contains(&a)) && reasons.iter().any(|r| r.contains(&b)));
+        // A code, not an English sentence, for the window to say it in the
+        // reader's language; the work named, for it to say which text.
+        for s in &lib.skipped {
+            assert_eq!(s.reason.code, sheli_library::ReasonCode::Damaged, "{s}");
+            assert_eq!(s.reason.code.id(), "library.reason.damaged");
+            assert!(s.reason.params.is_empty());
+            assert!(!s.work.is_empty(), "{s}");
+        }
     }
     // Put back, it is listed again.
     std::fs::write(data.join("texts").join(&b), text_b).unwrap();

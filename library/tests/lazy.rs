@@ -63,13 +63,17 @@ fn a_text_garbled_after_open_is_reported_when_read_and_the_others_work() {
 
     assert!(lib.corpus.passages_of(&bad).is_empty());
     assert!(lib.corpus.try_passages_of(&gone).is_err());
-    let left: Vec<(String, String)> =
+    let left: Vec<(String, sheli_library::Reason)> =
         lib.left_out().into_iter().map(|s| (s.id, s.reason)).collect();
     assert_eq!(left.len(), 2, "{left:?}");
     assert_eq!(left[0].0, bad);
-    assert!(left[0].1.contains("UTF-8"), "{left:?}");
+    // Typed, so the window says it in the reader's language: the system's
+    // words only as the detail of "cannot be read", a gone file as missing.
+    assert_eq!(left[0].1.code, sheli_library::ReasonCode::Unreadable, "{left:?}");
+    assert!(left[0].1.param("detail").is_some_and(|d| d.contains("UTF-8")), "{left:?}");
     assert_eq!(left[1].0, gone);
-    assert!(left[1].1.contains("No such file"), "{left:?}");
+    assert_eq!(left[1].1.code, sheli_library::ReasonCode::Missing, "{left:?}");
+    assert!(left[1].1.to_string().contains("missing"), "{left:?}");
     let said = lib.left_out()[0].to_string();
     assert!(said.starts_with(&format!("your text {bad} (")), "{said}");
 

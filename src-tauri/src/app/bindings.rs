@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use ts_rs::{Config, TS};
 
 use super::dto::*;
-use super::error::{ErrorKind, ErrorPayload};
+use super::error::{ErrorItem, ErrorKind, ErrorPayload};
 use super::settings::{DisplayScript, Settings, Theme, UiLocale};
 
 fn dir() -> PathBuf {
@@ -31,6 +31,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     let mut out = BTreeMap::new();
     one::<SourceView>(&cfg, &mut out);
     one::<LibraryView>(&cfg, &mut out);
+    one::<LeftOut>(&cfg, &mut out);
     one::<WorkEntry>(&cfg, &mut out);
     one::<EditionEntry>(&cfg, &mut out);
     one::<EditionKind>(&cfg, &mut out);
@@ -48,6 +49,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<UiLocale>(&cfg, &mut out);
     one::<ErrorPayload>(&cfg, &mut out);
     one::<ErrorKind>(&cfg, &mut out);
+    one::<ErrorItem>(&cfg, &mut out);
     // Search, the parallel column, glossary cards (reading_commands.rs).
     one::<super::search::SearchQuery>(&cfg, &mut out);
     one::<super::search::SearchView>(&cfg, &mut out);

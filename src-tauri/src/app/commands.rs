@@ -16,7 +16,7 @@ use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, Layer, Passage, Reading};
 
 use super::dto::*;
-use super::error::{AppCode, AppError, AppResult};
+use super::error::{AppCode, AppError, AppResult, ErrorKind};
 use super::settings::{DisplayScript, Settings};
 use super::state::{AppState, shown_label};
 
@@ -122,15 +122,14 @@ pub fn library(state: &AppState, script: Option<DisplayScript>) -> AppResult<Lib
 
 /// The user's texts left out: at the library's opening, and those that
 /// could not be read when they were first asked for.
-fn left_out(state: &AppState, corpus: &Corpus) -> Vec<String> {
+fn left_out(state: &AppState, corpus: &Corpus) -> Vec<LeftOut> {
     let mut out = state.left_out();
-    for s in sheli_library::read_failures(corpus) {
-        let said = s.to_string();
-        if !out.contains(&said) {
-            out.push(said);
+    for s in sheli_library::read_failures(corpus, state.data_dir()) {
+        if !out.contains(&s) {
+            out.push(s);
         }
     }
-    out
+    out.iter().map(LeftOut::from).collect()
 }
 
 /// `edition(source, script?)`: one edition with its sections and passages,
@@ -148,12 +147,16 @@ pub fn edition(
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     };
     if let Err(why) = corpus.try_passages_of(source) {
-        let skipped = sheli_library::SkippedText {
-            id: s.info.id.clone(),
-            file: s.info.file.clone(),
-            reason: why,
-        };
-        return Err(AppError::Corpus(skipped.to_string()));
+        // Said as the library says it (missing, or unreadable with the
+        // system's words), its reason a code the window translates.
+        let failed = sheli_library::read_failures(&corpus, state.data_dir());
+        return Err(match failed.into_iter().find(|t| t.id == s.info.id) {
+            Some(skipped) => AppError::Library {
+                kind: ErrorKind::Storage,
+                error: sheli_library::LibraryError::LeftOut(Box::new(skipped)),
+            },
+            None => AppError::Corpus(why),
+        });
     }
     let script = state.script(script)?;
     edition_entry(&corpus, source, script, true)

@@ -65,9 +65,35 @@ pub struct SourceView {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct LibraryView {
     pub works: Vec<WorkEntry>,
-    /// The user's texts left out of the library, each with why ("your text
-    /// user.… (file) was left out: …").
-    pub left_out: Vec<String>,
+    /// The user's texts left out of the library, each with why.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A user's text left out of the library (missing, damaged, unreadable):
+/// which, and why as a code with its slots (`sheli_library::ReasonCode`),
+/// so the window says it in the reader's language; `message` is the English.
+/// `id` and `work` are empty when the whole list of texts could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct LeftOut {
+    pub id: String,
+    pub work: String,
+    pub file: String,
+    pub code: String,
+    pub params: BTreeMap<String, String>,
+    pub message: String,
+}
+
+impl From<&sheli_library::SkippedText> for LeftOut {
+    fn from(s: &sheli_library::SkippedText) -> LeftOut {
+        LeftOut {
+            id: s.id.clone(),
+            work: s.work.clone(),
+            file: s.file.clone(),
+            code: s.reason.code.id().to_owned(),
+            params: s.reason.params.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect(),
+            message: s.reason.message.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

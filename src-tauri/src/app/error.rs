@@ -55,6 +55,11 @@ pub enum AppError {
     /// The search index could not be opened or built.
     #[error("{0}")]
     Index(String),
+    /// The library refused or failed (an import, a text left out), with
+    /// its typed reasons: each file an import refused is an item of the
+    /// payload with its reason's code (`sheli_library::ReasonCode`).
+    #[error("{error}")]
+    Library { kind: ErrorKind, error: sheli_library::LibraryError },
     /// An input the app refuses for a reason a reader can act on, with its
     /// own code (an empty file to import).
     #[error("{message}")]
@@ -149,13 +154,15 @@ sheli_corpus::error_codes! {
 }
 
 /// Every code an error payload can carry: the app's, the query language's,
-/// the store's and the library's.
+/// the store's and the library's, and the reasons of its items (why a file
+/// was refused or a text left out).
 pub fn all_codes() -> Vec<&'static str> {
     let app = AppCode::ALL.iter().map(|c| c.id());
     let query = sheli_index::QueryCode::ALL.iter().map(|c| c.id());
     let store = sheli_store::StoreCode::ALL.iter().map(|c| c.id());
     let library = sheli_library::LibraryCode::ALL.iter().map(|c| c.id());
-    app.chain(query).chain(store).chain(library).collect()
+    let reasons = sheli_library::ReasonCode::ALL.iter().map(|c| c.id());
+    app.chain(query).chain(store).chain(library).chain(reasons).collect()
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -198,6 +205,32 @@ pub struct ErrorPayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub span: Option<[u32; 2]>,
+    /// The parts of an error about several things (each file an import
+    /// refused, with its reason), each said with its own code; the UI
+    /// writes them into the `items` slot of the error's sentence.
+    pub items: Vec<ErrorItem>,
+}
+
+/// One part of an error: what it is about (a file's name; none for the
+/// whole, such as the work's name of an import) and why, as a code with
+/// the values of its slots and the English sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ErrorItem {
+    pub file: Option<String>,
+    pub code: String,
+    pub params: BTreeMap<String, String>,
+    pub message: String,
+}
+
+impl ErrorItem {
+    pub fn of(file: Option<String>, reason: &sheli_library::Reason) -> ErrorItem {
+        ErrorItem {
+            file,
+            code: reason.code.id().to_owned(),
+            params: reason.params.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect(),
+            message: reason.message.clone(),
+        }
+    }
 }
 
 impl AppError {
@@ -213,6 +246,7 @@ impl AppError {
             AppError::Index(_) => ErrorKind::Index,
             AppError::Query { .. } => ErrorKind::Query,
             AppError::Coded { kind, .. } => *kind,
+            AppError::Library { kind, .. } => *kind,
         }
     }
 
@@ -229,6 +263,21 @@ impl AppError {
             params,
             message: self.to_string(),
             span,
+            items: self.items(),
+        }
+    }
+
+    /// The parts of the error said one by one (see [`ErrorPayload::items`]).
+    pub fn items(&self) -> Vec<ErrorItem> {
+        use sheli_library::LibraryError as L;
+        match self {
+            AppError::Library { error: L::Import(problems), .. } => {
+                problems.iter().map(|p| ErrorItem::of(p.file.clone(), &p.reason)).collect()
+            }
+            AppError::Library { error: L::LeftOut(text), .. } => {
+                vec![ErrorItem::of(None, &text.reason)]
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -257,6 +306,7 @@ impl AppError {
             AppError::Store { code, params, .. } => return (code, params.clone()),
             AppError::Query { code, params, .. } => return (code.id(), params.clone()),
             AppError::Coded { code, params, .. } => return (code.id(), params.clone()),
+            AppError::Library { error, .. } => return (error.code().id(), error.params()),
         };
         (code.id(), params)
     }

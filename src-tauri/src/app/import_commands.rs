@@ -13,7 +13,7 @@ use ts_rs::TS;
 
 use super::error::{AppCode, AppError, AppResult, ErrorKind};
 use super::state::AppState;
-use sheli_library::{self as library, ImportInput, Library};
+use sheli_library::{self as library, ImportInput, Library, Reason, ReasonCode};
 
 /// Most files in one import.
 pub const MAX_FILES: usize = 50;
@@ -98,16 +98,24 @@ pub fn import_texts(
             ));
         }
         let bytes = if f.base64.len() > max_encoded {
-            Err(format!(
-                "the file is larger than {} MB, the most the window takes (`sheli import` \
-                 takes up to {} MB)",
-                MAX_WINDOW_BYTES >> 20,
-                sheli_corpus::import::MAX_IMPORT_BYTES >> 20
+            let (max, cli_max) =
+                (MAX_WINDOW_BYTES >> 20, sheli_corpus::import::MAX_IMPORT_BYTES >> 20);
+            Err(Reason::new(
+                ReasonCode::TooLargeForWindow,
+                [("max", max.to_string()), ("cli_max", cli_max.to_string())],
+                format!(
+                    "the file is larger than {max} MB, the most the window takes (`sheli import` \
+                     takes up to {cli_max} MB)"
+                ),
             ))
         } else {
-            base64::engine::general_purpose::STANDARD
-                .decode(f.base64.as_bytes())
-                .map_err(|e| format!("the window sent it damaged ({e})"))
+            base64::engine::general_purpose::STANDARD.decode(f.base64.as_bytes()).map_err(|e| {
+                Reason::new(
+                    ReasonCode::SentDamaged,
+                    [("detail", e.to_string())],
+                    format!("the window sent it damaged ({e})"),
+                )
+            })
         };
         inputs.push(ImportInput { bytes, ..ImportInput::named(name, Vec::new()) });
     }
@@ -117,7 +125,7 @@ pub fn import_texts(
     // stamp first: this change is the app's own, not another process's.)
     state.set_stamp(sheli_library::LibraryStamp::of(&state.data_dir));
     let library = Library::open_lazy(&state.data_dir).map_err(import_error)?;
-    state.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
+    state.set_left_out(library.skipped.clone());
     state.set_corpus(library.corpus);
     Ok(report
         .imported
@@ -132,12 +140,14 @@ pub fn import_texts(
         .collect())
 }
 
-fn import_error(e: library::LibraryError) -> AppError {
-    let kind = match e {
+/// The library's refusal, kept typed: each file refused is an item of the
+/// payload with its reason's code.
+fn import_error(error: library::LibraryError) -> AppError {
+    let kind = match error {
         library::LibraryError::Import(_) => ErrorKind::InvalidInput,
         _ => ErrorKind::Storage,
     };
-    AppError::Store { kind, code: e.code().id(), params: e.params(), message: e.to_string() }
+    AppError::Library { kind, error }
 }
 
 pub mod ipc {
@@ -271,6 +281,16 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidInput);
         assert!(err.to_string().contains("photo.txt"), "{err}");
+        // The file refused is an item with its reason's code, for the
+        // window to say in the reader's language.
+        let payload = err.payload();
+        assert_eq!(
+            (payload.code.as_str(), payload.params["count"].as_str()),
+            ("library.import", "1")
+        );
+        assert_eq!(payload.items.len(), 1, "{payload:?}");
+        assert_eq!(payload.items[0].file.as_deref(), Some("photo.txt"));
+        assert_eq!(payload.items[0].code, "library.reason.binary");
         assert_eq!(state.corpus().unwrap().sources().len(), before);
         assert!(!dir.path().join("texts/manifest.toml").exists());
     }
@@ -287,6 +307,9 @@ mod tests {
         let damaged = TextFile { name: "a.txt".into(), base64: "***".into() };
         let err = import_texts(&state, &[damaged], None).unwrap_err();
         assert!(err.to_string().contains("damaged"), "{err}");
+        let item = &err.payload().items[0];
+        assert_eq!(item.code, "library.reason.sent_damaged");
+        assert!(item.params.contains_key("detail"), "{item:?}");
         assert!(!dir.path().join("texts").exists());
     }
 }

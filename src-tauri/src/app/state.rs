@@ -11,7 +11,7 @@ use std::sync::{Arc, Condvar, Mutex, RwLock};
 
 use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, EditionScript};
-use sheli_library::LibraryStamp;
+use sheli_library::{LibraryStamp, SkippedText};
 
 use super::error::{AppError, AppResult};
 use super::index_slot::SearchSlot;
@@ -38,7 +38,7 @@ pub struct AppState {
     corpus_ready: Condvar,
     /// The user's texts the library left out, said in words (the window
     /// shows them above the library; a user must not lose a text unawares).
-    left_out: RwLock<Vec<String>>,
+    left_out: RwLock<Vec<SkippedText>>,
     /// The reader's settings (`settings.json`).
     pub settings: SettingsStore,
     /// The user's glossaries, review state and notes (`user.sqlite3`), or
@@ -90,7 +90,7 @@ impl AppState {
             .map(|l| {
                 for s in &l.skipped {
                     eprintln!("sheli: warning: {s}");
-                    left_out.push(s.to_string());
+                    left_out.push(s.clone());
                 }
                 l.corpus
             })
@@ -180,17 +180,17 @@ impl AppState {
         }
         let library = sheli_library::Library::open_lazy(&self.data_dir)
             .map_err(|e| AppError::Corpus(e.to_string()))?;
-        self.set_left_out(library.skipped.iter().map(ToString::to_string).collect());
+        self.set_left_out(library.skipped.clone());
         self.set_corpus(library.corpus);
         Ok(true)
     }
 
-    /// The user's texts the library left out, and why (one line each).
-    pub fn left_out(&self) -> Vec<String> {
+    /// The user's texts the library left out, and why.
+    pub fn left_out(&self) -> Vec<SkippedText> {
         self.left_out.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub fn set_left_out(&self, left_out: Vec<String>) {
+    pub fn set_left_out(&self, left_out: Vec<SkippedText>) {
         *self.left_out.write().unwrap_or_else(|e| e.into_inner()) = left_out;
     }
 

@@ -368,7 +368,12 @@ fn the_library_says_which_of_the_user_s_texts_were_left_out() {
     let state = AppState::load(data);
     let view = commands::library(&state, None).unwrap();
     assert_eq!(view.left_out.len(), 1, "{:?}", view.left_out);
-    assert!(view.left_out[0].contains("was left out"), "{:?}", view.left_out);
+    // Which text, and why as a code the window says in its language (the
+    // English sentence only beside it).
+    let left = &view.left_out[0];
+    assert_eq!((left.work.as_str(), left.code.as_str()), ("龍書", "library.reason.missing"));
+    assert!(left.id.starts_with("user.") && left.params.is_empty(), "{left:?}");
+    assert!(left.message.contains("missing"), "{left:?}");
     assert!(
         view.works.iter().all(|w| w.work != "龍書"),
         "the rest of the library is there, without it"
@@ -438,11 +443,20 @@ fn a_user_text_that_cannot_be_read_when_opened_is_said_and_listed_as_left_out() 
 
     let err = commands::edition(&state, &id, None).unwrap_err();
     assert!(err.to_string().contains("was left out") && err.to_string().contains("UTF-8"), "{err}");
+    // The window's payload: the text in params, the reason its one item.
+    let payload = err.payload();
+    assert_eq!(payload.code, "library.left_out");
+    assert_eq!(payload.params["id"], id);
+    assert_eq!(payload.params["work"], "龍書");
+    assert_eq!(payload.items.len(), 1, "{payload:?}");
+    assert_eq!(payload.items[0].code, "library.reason.unreadable");
+    assert!(payload.items[0].params["detail"].contains("UTF-8"), "{payload:?}");
     let err = commands::passages(&state, &id, 1, 10, None).unwrap_err();
     assert!(err.to_string().contains("UTF-8"), "{err}");
     let lib = commands::library(&state, None).unwrap();
     assert_eq!(lib.left_out.len(), 1, "{:?}", lib.left_out);
-    assert!(lib.left_out[0].contains(&id), "{:?}", lib.left_out);
+    assert_eq!(lib.left_out[0].id, id, "{:?}", lib.left_out);
+    assert_eq!(lib.left_out[0].code, "library.reason.unreadable", "{:?}", lib.left_out);
     // The rest works.
     assert!(commands::passage(&state, "xiangshe.zhushu.0001", None).is_ok());
 }

@@ -117,7 +117,8 @@ fn library_kind(e: &LibraryError) -> Kind {
         LibraryError::File { .. }
         | LibraryError::Manifest { .. }
         | LibraryError::DataFolder { .. }
-        | LibraryError::ReadOnly { .. } => Kind::Storage,
+        | LibraryError::ReadOnly { .. }
+        | LibraryError::LeftOut(_) => Kind::Storage,
     }
 }
 
@@ -148,7 +149,7 @@ fn corpus_kind(e: &CorpusError) -> Kind {
 }
 
 #[derive(Serialize)]
-struct ErrorBody {
+struct ErrorBody<'a> {
     kind: Kind,
     /// The stable code the app's errors carry too (`query.unclosed_quote`),
     /// where the error has one: the query language's, the store's and the
@@ -156,6 +157,20 @@ struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<&'static str>,
     message: String,
+    /// Each file an import refused, with its reason's code and slots (the
+    /// window's `items`, the same codes).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    items: Vec<&'a sheli_library::ImportProblem>,
+}
+
+/// The files refused by the first import refusal in the chain.
+fn items_of(e: &anyhow::Error) -> Vec<&sheli_library::ImportProblem> {
+    e.chain()
+        .find_map(|e| match e.downcast_ref::<LibraryError>() {
+            Some(LibraryError::Import(problems)) => Some(problems.iter().collect()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The code of the first error in the chain that has one.
@@ -179,14 +194,19 @@ pub fn code_of(e: &anyhow::Error) -> Option<&'static str> {
 }
 
 #[derive(Serialize)]
-struct ErrorJson {
-    error: ErrorBody,
+struct ErrorJson<'a> {
+    error: ErrorBody<'a>,
 }
 
 /// Reports a failed command as the brief of this module says.
 pub fn report(e: &anyhow::Error, json: bool) {
     if json {
-        let error = ErrorBody { kind: kind_of(e), code: code_of(e), message: format!("{e:#}") };
+        let error = ErrorBody {
+            kind: kind_of(e),
+            code: code_of(e),
+            message: format!("{e:#}"),
+            items: items_of(e),
+        };
         let body = ErrorJson { error };
         // Serialising two strings cannot fail; if stdout is gone, so is the reader.
         if let Ok(text) = serde_json::to_string(&body) {

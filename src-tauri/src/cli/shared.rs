@@ -59,7 +59,8 @@ pub fn corpus() -> Result<std::sync::Arc<Corpus>> {
 /// One warning line on stderr for each of the user's texts that `corpus`
 /// tried to read and could not (they are left out of the answer).
 pub fn warn_unread(corpus: &Corpus) {
-    for s in library::read_failures(corpus) {
+    let dir = data_dir().unwrap_or_default();
+    for s in library::read_failures(corpus, &dir) {
         eprintln!("sheli: warning: {s}");
     }
 }

@@ -38,11 +38,19 @@ fn an_empty_or_built_in_work_name_is_refused_as_json_too() {
     let data = dir.path().join("data");
     let file = dir.path().join("t.txt");
     std::fs::write(&file, "[經]惟王建國。\n").unwrap();
-    for work in ["", "大射儀", "大射仪"] {
+    for (work, reason) in [
+        ("", "library.reason.work_empty"),
+        ("大射儀", "library.reason.work_builtin"),
+        ("大射仪", "library.reason.work_builtin"),
+    ] {
         let out = sheli(&data, &["import", file.to_str().unwrap(), "--work", work, "--json"]);
         assert_eq!(out.status.code(), Some(1), "--work {work:?}");
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["error"]["kind"], "invalid_input", "--work {work:?}: {v}");
+        // The codes the window says it with: the error's and each item's.
+        assert_eq!(v["error"]["code"], "library.import", "{v}");
+        assert_eq!(v["error"]["items"][0]["reason"]["code"], reason, "{v}");
+        assert_eq!(v["error"]["items"][0]["file"], Value::Null, "{v}");
     }
     assert!(!data.join("texts/manifest.toml").exists(), "nothing imported");
 }

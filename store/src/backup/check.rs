@@ -254,7 +254,7 @@ fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
         // file name): one function for both, so a backup cannot let in
         // what an import refuses.
         if let Some(why) = sheli_library::valid::listed_text_problem(s) {
-            return Err(refuse(why));
+            return Err(refuse(why.to_string()));
         }
         let rel = format!("{TEXTS}/{}", s.file);
         let Some((_, content)) = files.iter().find(|(p, _)| *p == rel) else {

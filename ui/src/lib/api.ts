@@ -11,6 +11,7 @@ import { listen } from "@tauri-apps/api/event";
 import type { DisplayScript } from "./bindings/DisplayScript";
 import type { ErrorKind } from "./bindings/ErrorKind";
 import type { ErrorPayload } from "./bindings/ErrorPayload";
+import type { ErrorItem } from "./bindings/ErrorItem";
 import type { LibraryView } from "./bindings/LibraryView";
 import type { PassageView } from "./bindings/PassageView";
 import type { Location } from "./bindings/Location";
@@ -42,6 +43,8 @@ export class ApiError extends Error {
   /** The stable id of the sentence (`errors.<code>`), if the backend sent one. */
   readonly code: string | null;
   readonly params: Record<string, string>;
+  /** The parts of an error about several things (each file an import refused), each with its code. */
+  readonly items: readonly ErrorItem[];
   /** The backend's own sentence, in English. */
   readonly english: string;
   constructor(
@@ -51,6 +54,7 @@ export class ApiError extends Error {
     span?: [number, number] | null,
     code?: string | null,
     params?: Record<string, string>,
+    items?: readonly ErrorItem[],
   ) {
     super(message);
     this.name = "ApiError";
@@ -59,9 +63,10 @@ export class ApiError extends Error {
     this.span = span ?? null;
     this.code = code ?? null;
     this.params = params ?? {};
+    this.items = items ?? [];
     this.english = message;
     Object.defineProperty(this, "message", {
-      get: () => errorText(this.code, this.params, this.english),
+      get: () => errorText(this.code, this.params, this.english, this.items),
       configurable: true,
       enumerable: false,
     });
@@ -99,7 +104,8 @@ export function toApiError(command: string, e: unknown): ApiError {
     const span = Array.isArray(e.span) ? e.span : null;
     const code = typeof e.code === "string" ? e.code : null;
     const params = typeof e.params === "object" && e.params !== null ? e.params : {};
-    return new ApiError(command, e.kind, String(e.message), span, code, params as Record<string, string>);
+    const items = Array.isArray(e.items) ? e.items : [];
+    return new ApiError(command, e.kind, String(e.message), span, code, params as Record<string, string>, items);
   }
   // Tauri rejects with a plain string when the arguments do not deserialize.
   const message = typeof e === "string" ? e : e instanceof Error ? e.message : String(e);

@@ -166,3 +166,43 @@ describe("a place and a quote the backend refuses", () => {
     expect(e.message).toBe("引号不成对：“ 没有对应的结束引号 ”。");
   });
 });
+
+describe("an import's refusal", () => {
+  // What the backend sends when a folder held a photo and a file in a
+  // Japanese encoding: each file an item with its reason's code.
+  const payload = {
+    kind: "invalid_input",
+    code: "library.import",
+    params: { count: "2", detail: "  photo.txt: the file looks binary …" },
+    message: "nothing was imported:\n  photo.txt: the file looks binary, not text …",
+    items: [
+      { file: "photo.txt", code: "library.reason.binary", params: {}, message: "the file looks binary, not text" },
+      {
+        file: "日本.txt",
+        code: "library.reason.other_encoding",
+        params: { encoding: "Shift_JIS", language: "Japanese" },
+        message: "the file seems to be Japanese text in Shift_JIS …",
+      },
+      { file: null, code: "library.reason.work_builtin", params: { work: "鄉射禮", builtin: "鄉射禮" }, message: "…" },
+    ],
+  };
+
+  it("says each file's reason in the interface's language, one line each", () => {
+    setLocale("zh-Hant");
+    const e = toApiError("import_texts", payload);
+    expect(e.message.split("\n")).toEqual([
+      "未匯入任何內容：",
+      "photo.txt：檔案似乎是二進位檔，不是文字（含有 NUL 或控制字元）。",
+      "日本.txt：檔案似乎是以 Shift_JIS 編碼的日文文字，Sheli 不讀取此編碼（可讀 UTF-8、UTF-16、GB18030 與 Big5）：請另存為 UTF-8 後再匯入。",
+      "「鄉射禮」是內建的篇名；請為你的文本另取一個名稱。",
+    ]);
+    expect(e.message).not.toMatch(/binary|Japanese|seems/);
+    setLocale("en");
+    expect(e.message.split("\n")[1]).toBe("photo.txt: The file looks binary, not text (it contains NUL or control characters).");
+  });
+
+  it("falls back to the backend's English list for a code it does not know", () => {
+    const e = toApiError("import_texts", { ...payload, code: "library.newer" });
+    expect(e.message).toBe(payload.message);
+  });
+});

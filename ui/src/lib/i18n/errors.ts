@@ -24,7 +24,7 @@ import { locale, t } from "./i18n.svelte";
  */
 function words(params: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const slot of ["what", "field"] as const) {
+  for (const slot of ["what", "field", "language"] as const) {
     const word = params?.[slot];
     // i18next reads "." and ":" in a key as separators: such a word is not one of ours
     if (!word || /[.:]/.test(word) || !i18next.exists(`errors.${slot}.${word}`)) continue;
@@ -33,12 +33,45 @@ function words(params: Record<string, string> | undefined): Record<string, strin
   return out;
 }
 
-/** The message of `code` with `params`, or `fallback` for an unknown code. */
-export function errorText(code: string | null | undefined, params: Record<string, string> | undefined, fallback: string): string {
+/**
+ * One part of an error about several things (a file an import refused): what
+ * it is about, and why as a code with its slots (`ErrorItem` in the bindings;
+ * a text left out, `LeftOut`, has the same fields).
+ */
+export interface ErrorPart {
+  file?: string | null;
+  code: string;
+  params: Record<string, string>;
+  message: string;
+}
+
+/** Each part on a line of its own, "file: why" in the interface's language. */
+export function partsText(parts: readonly ErrorPart[]): string {
+  return parts
+    .map((p) => {
+      const reason = errorText(p.code, p.params, p.message);
+      return p.file ? (t as unknown as (k: string, o: Record<string, string>) => string)("errors.item", { file: p.file, reason }) : reason;
+    })
+    .join("\n");
+}
+
+/**
+ * The message of `code` with `params`, or `fallback` for an unknown code.
+ * An error's `items` (the files an import refused, each with its reason's
+ * code) fill the sentence's `items` slot, one line each.
+ */
+export function errorText(
+  code: string | null | undefined,
+  params: Record<string, string> | undefined,
+  fallback: string,
+  items: readonly ErrorPart[] = [],
+): string {
   void locale(); // read, so a template showing it follows a change of language
   if (!code) return fallback;
   const key = `errors.${code}`;
   if (!i18next.exists(key)) return fallback;
-  const text: unknown = (t as unknown as (k: string, o: Record<string, unknown>) => unknown)(key, { ...params, ...words(params) });
+  const slots: Record<string, unknown> = { ...params, ...words(params) };
+  if (items.length) slots.items = partsText(items);
+  const text: unknown = (t as unknown as (k: string, o: Record<string, unknown>) => unknown)(key, slots);
   return typeof text === "string" ? text : fallback;
 }

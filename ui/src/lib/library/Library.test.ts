@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/sv
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
+import { setLocale } from "../i18n/i18n.svelte";
 import Library from "./Library.svelte";
 import { router } from "../shell/router.svelte";
 import { sampleLibrary } from "../../test/fixtures";
@@ -12,6 +13,45 @@ afterEach(() => {
 });
 
 describe("Library", () => {
+  it("says in 繁體中文 which of the user's texts were left out and why, the work in its own lang", async () => {
+    setLocale("zh-Hant");
+    setTransport(async (cmd) => {
+      if (cmd === "library") {
+        return {
+          ...sampleLibrary(),
+          left_out: [
+            {
+              id: "user.0a1b2c3d",
+              work: "周禮",
+              file: "user.0a1b2c3d.txt",
+              code: "library.reason.damaged",
+              params: {},
+              message: "it is damaged: its file is not the text imported (its checksum differs from the recorded one)",
+            },
+            {
+              id: "user.11112222",
+              work: "My notes",
+              file: "user.11112222.txt",
+              code: "library.reason.unreadable",
+              params: { detail: "Permission denied (os error 13)" },
+              message: "its file cannot be read: Permission denied (os error 13)",
+            },
+          ],
+        };
+      }
+      throw new Error(cmd);
+    });
+    render(Library);
+    const lines = await screen.findAllByTestId("left-out-text");
+    expect(lines.map((l) => l.textContent?.trim())).toEqual([
+      "你的文本「周禮」（user.0a1b2c3d）未列入書庫：檔案已損壞：已不是匯入時的文本（校驗和與記錄不符）。",
+      "你的文本「My notes」（user.11112222）未列入書庫：其檔案無法讀取：Permission denied (os error 13)",
+    ]);
+    expect(lines[0].querySelector('span[lang="zh"]')?.textContent).toBe("周禮");
+    expect(lines[1].querySelector("span[lang]")).toBeNull();
+    setLocale("en");
+  });
+
   it("lists the works, their editions and the passages of the first edition with passages", async () => {
     setTransport(async (cmd) => {
       if (cmd === "library") return sampleLibrary();
@@ -158,6 +198,28 @@ describe("Library", () => {
     }
   });
 
+  it("quotes a Chinese address that names no place in its own lang", async () => {
+    setTransport(async (cmd) => {
+      if (cmd === "library") return sampleLibrary();
+      throw new Error(cmd);
+    });
+    setLocale("zh-Hant");
+    router.route = { view: "library", unknown: "#/讀/鄉射禮" };
+    try {
+      render(Library);
+      const notice = screen.getByTestId("unknown-place");
+      expect(notice.textContent?.trim()).toBe("「#/讀/鄉射禮」不是 Sheli 裏的任何位置，故顯示書目。");
+      const quoted = [...notice.querySelectorAll("span[lang]")].map((s) => [s.getAttribute("lang"), s.textContent]);
+      expect(quoted).toEqual([
+        ["zh", "讀"],
+        ["zh", "鄉射禮"],
+      ]);
+    } finally {
+      router.route = { view: "library" };
+      setLocale("en");
+    }
+  });
+
   it("says so when there are no texts", async () => {
     setTransport(async () => ({ works: [], left_out: [] }));
     render(Library);
@@ -165,10 +227,23 @@ describe("Library", () => {
   });
 
   it("says which of the user's texts were left out, above the rest of the library", async () => {
-    const why = "your text user.abc (user.abc.txt) was left out: No such file or directory (os error 2)";
-    setTransport(async () => ({ ...sampleLibrary(), left_out: [why] }));
+    const missing = {
+      id: "user.abcd1234",
+      work: "射書",
+      file: "user.abcd1234.txt",
+      code: "library.reason.missing",
+      params: {},
+      message: "its file is missing",
+    };
+    const list = { id: "", work: "", file: "texts/manifest.toml", code: "library.reason.list", params: { detail: "expected `]`" }, message: "…" };
+    setTransport(async () => ({ ...sampleLibrary(), left_out: [missing, list] }));
     render(Library);
-    expect((await screen.findByTestId("left-out")).textContent).toContain(why);
+    expect((await screen.findByTestId("left-out")).textContent).toContain(
+      "Your text 射書 (user.abcd1234) was left out of the library: Its file is missing.",
+    );
+    expect(screen.getByTestId("left-out").textContent).toContain(
+      "Your texts were left out of the library: The list of your texts (texts/manifest.toml) cannot be read: expected `]`",
+    );
     expect((await screen.findAllByTestId("work-title")).length).toBe(3);
   });
 
