@@ -158,8 +158,10 @@ pub fn search_export_name(query: &str, format: TableFormat) -> String {
 /// filters, as a TSV or CSV table with citation columns (`search_table`),
 /// saved. The request's limit, offset, collocations and hits are ignored.
 /// The texts are written as the editions hold them, whatever the display
-/// script. `columns` names the header's cells (the window sends them in the
-/// interface's language for its CSV; without them the CLI's English names).
+/// script. `columns` names the header's cells, by column (the window sends
+/// its locale's `search.tools.columns` for its CSV, so the list of columns
+/// is written once, in [`search_table::COLUMNS`]; without them the CLI's
+/// English names).
 /// A CSV starts with a UTF-8 byte order mark: without it Excel reads the
 /// file in the system's code page and shows the Chinese as mojibake; the
 /// TSV, read by scripts, has none.
@@ -167,7 +169,7 @@ pub fn save_search_export(
     state: &AppState,
     request: SearchQuery,
     format: &str,
-    columns: Option<Vec<String>>,
+    columns: Option<ColumnNames>,
 ) -> AppResult<SavedExport> {
     save(&state.exports_dir, &search_export(state, request, format, columns)?)
 }
@@ -175,10 +177,14 @@ pub fn save_search_export(
 /// Longest column name the window may give, in characters.
 const MAX_COLUMN_CHARS: usize = 40;
 
-/// The header's cells: `columns` checked (one name per column, each 1 to
+/// A name for each column of [`search_table::COLUMNS`], by the column's key.
+pub type ColumnNames = std::collections::BTreeMap<String, String>;
+
+/// The header's cells in the order of [`search_table::COLUMNS`]: `columns`
+/// checked (a name for every column and no other, each 1 to
 /// [`MAX_COLUMN_CHARS`] characters without control characters), else the
 /// English names.
-fn header_of(columns: Option<Vec<String>>) -> AppResult<Vec<String>> {
+fn header_of(columns: Option<ColumnNames>) -> AppResult<Vec<String>> {
     let Some(columns) = columns else {
         return Ok(search_table::COLUMNS.iter().map(|c| c.to_string()).collect());
     };
@@ -191,14 +197,15 @@ fn header_of(columns: Option<Vec<String>>) -> AppResult<Vec<String>> {
         ],
         message,
     };
-    if columns.len() != search_table::COLUMNS.len() {
-        return Err(bad(format!(
-            "{} column names given; the table has {}",
-            columns.len(),
-            search_table::COLUMNS.len()
-        )));
+    let unknown = columns.keys().find(|k| !search_table::COLUMNS.contains(&k.as_str()));
+    if let Some(k) = unknown {
+        return Err(bad(format!("the table has no column {k:?}")));
     }
-    for c in &columns {
+    let names = search_table::COLUMNS
+        .iter()
+        .map(|k| columns.get(*k).ok_or_else(|| bad(format!("no name given for the column {k:?}"))))
+        .collect::<AppResult<Vec<&String>>>()?;
+    for c in &names {
         let n = c.trim().chars().count();
         if n == 0 || n > MAX_COLUMN_CHARS || c.chars().any(char::is_control) {
             return Err(bad(format!(
@@ -206,7 +213,7 @@ fn header_of(columns: Option<Vec<String>>) -> AppResult<Vec<String>> {
             )));
         }
     }
-    Ok(columns.into_iter().map(|c| c.trim().to_owned()).collect())
+    Ok(names.into_iter().map(|c| c.trim().to_owned()).collect())
 }
 
 /// The table of [`save_search_export`], not yet saved.
@@ -214,7 +221,7 @@ pub fn search_export(
     state: &AppState,
     request: SearchQuery,
     format: &str,
-    columns: Option<Vec<String>>,
+    columns: Option<ColumnNames>,
 ) -> AppResult<ExportFile> {
     let format = TableFormat::parse(format).ok_or_else(|| AppError::Coded {
         kind: ErrorKind::InvalidInput,
@@ -341,7 +348,7 @@ pub mod ipc {
         state: S<'_>,
         request: SearchQuery,
         format: String,
-        columns: Option<Vec<String>>,
+        columns: Option<super::ColumnNames>,
     ) -> AppResult<SavedExport> {
         blocking(&state, move |s| super::save_search_export(s, request, &format, columns)).await
     }
@@ -562,6 +569,35 @@ mod search_export_tests {
     const ZH_COLUMNS: [&str; 11] =
         ["篇", "版本", "文本", "段落", "節", "層", "行", "次數", "左文", "相符", "右文"];
 
+    /// [`ZH_COLUMNS`] by column, as the window sends them.
+    fn zh_columns() -> ColumnNames {
+        search_table::COLUMNS
+            .iter()
+            .zip(ZH_COLUMNS)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// The window sends its locale's `search.tools.columns` as the CSV's
+    /// header; each language names every column of the table and no other
+    /// (the list of columns is written once, in `search_table::COLUMNS`).
+    #[test]
+    fn every_locale_names_the_tables_columns() {
+        let locales = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/locales");
+        for lang in ["en", "zh-Hant", "zh-Hans"] {
+            let text = std::fs::read_to_string(locales.join(lang).join("search.json")).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let names: ColumnNames =
+                serde_json::from_value(json["tools"]["columns"].clone()).unwrap();
+            let mut keys: Vec<&str> = names.keys().map(String::as_str).collect();
+            let mut want = search_table::COLUMNS.to_vec();
+            keys.sort();
+            want.sort();
+            assert_eq!(keys, want, "{lang}");
+            assert!(header_of(Some(names)).is_ok(), "{lang}");
+        }
+    }
+
     /// `path` read by Python's csv module as a spreadsheet user's script would
     /// (`utf-8-sig`, which takes the BOM off): the header and the row count.
     fn python_reads(path: &Path) -> (Vec<String>, usize) {
@@ -584,8 +620,7 @@ mod search_export_tests {
     #[test]
     fn the_windows_csv_has_a_bom_and_the_header_it_was_given() {
         let (dir, _tmp) = downloads();
-        let columns = Some(ZH_COLUMNS.iter().map(|c| c.to_string()).collect());
-        let file = search_export(ready(), q("再拜"), "csv", columns).unwrap();
+        let file = search_export(ready(), q("再拜"), "csv", Some(zh_columns())).unwrap();
         // the first bytes: EF BB BF, then the header in Chinese
         assert_eq!(&file.text.as_bytes()[..3], &[0xEF, 0xBB, 0xBF]);
         assert!(
@@ -606,16 +641,22 @@ mod search_export_tests {
 
     #[test]
     fn column_names_are_checked_and_refused_with_a_code() {
-        let few = Some(vec!["篇".to_string()]);
+        let few = Some(ColumnNames::from([("work".to_string(), "篇".to_string())]));
         let err = search_export(ready(), q("再拜"), "csv", few).unwrap_err();
         assert_eq!(err.code().0, "app.export.columns");
-        let mut bad: Vec<String> = ZH_COLUMNS.iter().map(|c| c.to_string()).collect();
-        bad[2] = "a\nb".into();
+        let mut more = zh_columns();
+        more.insert("colour".into(), "色".into());
+        assert_eq!(
+            search_export(ready(), q("再拜"), "csv", Some(more)).unwrap_err().code().0,
+            "app.export.columns"
+        );
+        let mut bad = zh_columns();
+        bad.insert("source".into(), "a\nb".into());
         assert_eq!(
             search_export(ready(), q("再拜"), "csv", Some(bad.clone())).unwrap_err().code().0,
             "app.export.columns"
         );
-        bad[2] = " ".into();
+        bad.insert("source".into(), " ".into());
         assert_eq!(
             search_export(ready(), q("再拜"), "csv", Some(bad)).unwrap_err().code().0,
             "app.export.columns"

@@ -217,7 +217,7 @@ export function search(request: SearchQuery, script?: DisplayScript): Promise<Se
  * cells (the window's CSV, in the interface's language); without them the
  * English names scripts rely on. A CSV starts with a UTF-8 byte order mark.
  */
-export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv", columns?: string[]): Promise<SavedExport> {
+export function saveSearchExport(request: SearchQuery, format: "tsv" | "csv", columns?: Record<string, string>): Promise<SavedExport> {
   return call("save_search_export", { request, format, columns: columns ?? null });
 }
 

@@ -37,26 +37,38 @@ async function exportAs(format: "tsv" | "csv") {
 }
 
 describe("the search export's header", () => {
-  it("is in 繁體中文 for a CSV saved from a Chinese interface, one name per column in the backend's order", async () => {
+  it("is in 繁體中文 for a CSV saved from a Chinese interface, a name by column (the backend orders them)", async () => {
     setLocale("zh-Hant");
     const sent = backend();
     await exportAs("csv");
     expect(sent).toHaveLength(1);
     expect(sent[0].format).toBe("csv");
-    expect(sent[0].columns).toEqual(["篇", "版本", "文本", "段落", "分段", "層", "行", "次數", "左文", "相符處", "右文"]);
+    expect(sent[0].columns).toEqual({
+      work: "篇",
+      edition: "版本",
+      source: "文本",
+      passage: "段落",
+      segment: "分段",
+      layer: "層",
+      line: "行",
+      occurrences: "次數",
+      left: "左文",
+      match: "相符處",
+      right: "右文",
+    });
   });
 
   it("is in 简体中文 and in English as the interface is", async () => {
     setLocale("zh-Hans");
     let sent = backend();
     await exportAs("csv");
-    expect(sent[0].columns).toEqual(["篇", "版本", "文本", "段落", "分段", "层", "行", "次数", "左文", "相符处", "右文"]);
+    expect(sent[0].columns).toMatchObject({ layer: "层", occurrences: "次数", match: "相符处" });
     cleanup();
     setLocale("en");
     sent = backend();
     await exportAs("csv");
-    expect((sent[0].columns as string[])[0]).toBe("Work");
-    expect(sent[0].columns).toHaveLength(11);
+    expect((sent[0].columns as Record<string, string>).work).toBe("Work");
+    expect(Object.keys(sent[0].columns as object)).toHaveLength(11);
   });
 
   it("is left to the backend's English names for the TSV", async () => {
