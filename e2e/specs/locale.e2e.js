@@ -21,6 +21,8 @@ const SAME_IN_EVERY_LANGUAGE = [
   // Names kept in Chinese writing: a W3C standard's, units, tools, the
   // licence files' names.
   "Web", "Annotation", "MB", "KB", "Rust", "crate", "npm", "Debian", "LICENSE-MIT", "LICENSE-APACHE",
+  // Encodings a refused file is said to be in (Shift_JIS, EUC-KR).
+  "JIS", "EUC", "KR",
   // What the terms' filter accepts, shown as examples: pinyin and a word of
   // the English definitions.
   "zhi", "cup",
@@ -185,6 +187,78 @@ describe("The interface in 繁體中文", () => {
       document.querySelector('[data-testid="import-texts-file"]').hidden = true;
     });
     await work.clearValue();
+  });
+
+  it("says in Chinese why an import refused each file, and why a text of the library was left out", async () => {
+    // Each file's reason is a code with its values (library.reason.*), not
+    // the backend's English sentence; so is the reason a text is left out.
+    await go("#/library");
+    const input = await $('[data-testid="import-texts-file"]');
+    await input.waitForExist({ timeout: 10000 });
+    // No work named: each file's name names its work.
+    await browser.execute((el) => {
+      el.value = "";
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }, await $('[data-testid="import-work"]'));
+    await browser.execute(() => {
+      document.querySelector('[data-testid="import-texts-file"]').hidden = false;
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheli-e2e-reasons-"));
+    const write = (name, bytes) => {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
+    const good = write("射義.txt", "射者，仁之道也。射求正諸己。\n");
+    const photo = write("photo.txt", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]));
+    const japanese = write("日記.txt", Buffer.from("93fa967b8cea82cc955c8ebf82c582b7\n", "hex"));
+    const status = await $('[data-testid="import-status"]');
+
+    // A good file and two bad ones, picked together (as the file dialog
+    // hands several: WebDriver types one path into a file input): nothing
+    // is imported, each bad file named with its reason in 繁體中文, one per line.
+    await browser.execute(
+      (list) => {
+        const picked = new DataTransfer();
+        for (const f of list) {
+          const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+          picked.items.add(new File([bytes], f.name, { type: "text/plain" }));
+        }
+        const el = document.querySelector('[data-testid="import-texts-file"]');
+        el.files = picked.files;
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+      },
+      [good, photo, japanese].map((f) => ({ name: path.basename(f), base64: fs.readFileSync(f).toString("base64") })),
+    );
+    await expect(status).toHaveText(/^未匯入任何內容/, { wait: 15000 });
+    const lines = (await status.getText()).split("\n");
+    expect(lines[0]).toBe("未匯入任何內容：");
+    expect(lines).toContain("photo.txt：檔案似乎是二進位檔，不是文字（含有空字元或控制字元）。");
+    expect(lines.find((l) => l.startsWith("日記.txt："))).toMatch(/^日記\.txt：檔案似乎是以 Shift_JIS 編碼的日文文字/);
+    await shot("locale-zh-Hant-import-reasons");
+    await expectChineseOnly("an import's files refused");
+
+    // The good file alone is imported; then its file is changed behind
+    // Sheli's back, and the next reading of the library (after another
+    // import) leaves it out as damaged, said in Chinese.
+    await input.setValue(good);
+    await expect(status).toHaveText(/^已匯入 射義\.txt/);
+    const texts = path.join(process.env.SHELI_DATA_DIR, "texts");
+    const kept = fs.readdirSync(texts).filter((f) => /^user\.[0-9a-f]+\.txt$/.test(f));
+    expect(kept.length).toBe(1);
+    fs.writeFileSync(path.join(texts, kept[0]), "射者，仁之道也。改過。\n");
+    await input.setValue(write("鄉飲.txt", "鄉飲酒之禮。\n"));
+    await expect(status).toHaveText(/^已匯入 鄉飲\.txt/);
+    const left = await $('[data-testid="left-out-text"]');
+    await left.waitForExist({ timeout: 10000 });
+    const id = kept[0].replace(/\.txt$/, "");
+    await expect(left).toHaveText(`你的文本「射義」（${id}）未列入書庫：檔案已損壞：已不是匯入時的文本（校驗和與記錄不符）。`);
+    await expect(left.$('span[lang="zh"]')).toHaveText("射義");
+    await browser.execute(() => {
+      document.querySelector('[data-testid="import-texts-file"]').hidden = true;
+    });
+    await shot("locale-zh-Hant-left-out");
+    await expectChineseOnly("a text left out");
+    await expectNoViolations("a text left out, in 繁體中文");
   });
 
   it("a notice on screen follows a change of language", async () => {

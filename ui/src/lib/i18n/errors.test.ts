@@ -192,7 +192,7 @@ describe("an import's refusal", () => {
     const e = toApiError("import_texts", payload);
     expect(e.message.split("\n")).toEqual([
       "未匯入任何內容：",
-      "photo.txt：檔案似乎是二進位檔，不是文字（含有 NUL 或控制字元）。",
+      "photo.txt：檔案似乎是二進位檔，不是文字（含有空字元或控制字元）。",
       "日本.txt：檔案似乎是以 Shift_JIS 編碼的日文文字，Sheli 不讀取此編碼（可讀 UTF-8、UTF-16、GB18030 與 Big5）：請另存為 UTF-8 後再匯入。",
       "「鄉射禮」是內建的篇名；請為你的文本另取一個名稱。",
     ]);
