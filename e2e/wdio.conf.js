@@ -84,6 +84,8 @@ export const config = {
     // Switches the interface to 繁體中文 and back to English.
     "./specs/locale-plan.e2e.js",
     "./specs/search-refine.e2e.js",
+    // A Chinese input method's quote marks and ？; Go-to in 繁體中文 (switches back).
+    "./specs/input-method.e2e.js",
     "./specs/texts.e2e.js",
     // Last: its print test leaves GTK's print dialog open until the app exits.
     "./specs/cite.e2e.js",
