@@ -100,3 +100,11 @@ with_display ./target/release/examples/app_feel --app "$app" --dir bench --runs 
   $( [ -s "$ui_json" ] && echo --ui-json "$ui_json" ) \
   $( [ -s "$goto_json" ] && echo --goto-json "$goto_json" ) \
   $( [ -s "$sheet_json" ] && echo --sheet-json "$sheet_json" )
+
+# The floor beside it, in the same minutes: the same binary, window and web
+# engine showing a page that says it is shown after its first paint
+# (ui/public/floor.html, opened only with SHELI_BENCH_FLOOR): what a start
+# costs before our page does anything. Printed for the notes, not recorded.
+echo "bench-app: the floor (an empty page in the same window), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+SHELI_BENCH_FLOOR=1 with_display ./target/release/examples/app_feel --app "$app" --runs "$runs" --data "$data" \
+  --startup-only 2>&1 | grep -v '^app_feel:   [a-z]' >&2 || true

@@ -74,6 +74,8 @@ pub const NO_DISPLAY: &str = "sheli: no display to open the window on (is this a
 pub fn run() {
     startup_trace::mark("main");
     keep_library_files_in_data_dir();
+    // From here on other threads may exist (the environment is set above).
+    let early = build_state_early();
     #[cfg(target_os = "linux")]
     if gtk::init().is_err() {
         eprintln!("{NO_DISPLAY}");
@@ -84,6 +86,13 @@ pub fn run() {
         .setup(|app| {
             startup_trace::mark("setup");
             let data_dir = data_dir(app.handle())?;
+            // The state begun at the first line, if it is for this folder
+            // (it is, unless the platform's folder had to be asked of Tauri);
+            // else built here and its texts read on the index's thread.
+            let early = early
+                .filter(|(dir, _)| *dir == data_dir)
+                .and_then(|(_, thread)| thread.join().ok());
+            let with_texts = early.is_some();
             // The window is made here, not from the configuration, so that
             // the web engine keeps its data and caches in the data folder
             // (`webview/`), not in the platform's default folders.
@@ -95,30 +104,48 @@ pub fn run() {
                 .find(|w| w.label == "main")
                 .ok_or("tauri.conf.json describes no main window")?
                 .clone();
-            // The texts are read, then the search index opened (or built),
-            // off the main thread (below): the web engine starts meanwhile;
-            // a command that needs the texts waits for them
-            // (AppState::corpus), and the window hears of the index's
-            // progress as events.
-            let state: SharedState = Arc::new(AppState::starting(data_dir.clone()));
+            // The search index is opened (or built) off the main thread
+            // (below): the web engine starts meanwhile; a command that needs
+            // the texts waits for them (AppState::corpus), and the window
+            // hears of the index's progress as events.
+            let state: SharedState =
+                early.unwrap_or_else(|| Arc::new(AppState::starting(data_dir.clone())));
             app.manage(Arc::clone(&state));
             startup_trace::mark("state");
+            let script = start_script(&state, with_texts);
+            startup_trace::mark("start-script");
+            // The bench's floor (scripts/bench-app.sh): the same window and
+            // web engine showing a page that says it is shown at once
+            // (ui/public/floor.html), so that what the start costs beyond
+            // the engine's own can be told. Nothing else opens it.
+            let mut main = main;
+            if std::env::var_os(FLOOR_PAGE_ENV).is_some() {
+                main.url = tauri::WebviewUrl::App("floor.html".into());
+            }
             tauri::WebviewWindowBuilder::from_config(app.handle(), &main)?
                 .data_directory(data_dir.join("webview"))
-                .initialization_script(start_script(&state))
+                .initialization_script(script)
                 .build()?;
             startup_trace::mark("window");
             let handle = app.handle().clone();
             std::thread::Builder::new().name("sheli-index".into()).spawn(move || {
-                state.load_texts();
-                startup_trace::mark("texts");
+                if !with_texts {
+                    state.load_texts();
+                    startup_trace::mark("texts");
+                }
                 search::open_index(&state, &|status| {
                     let _ = handle.emit(INDEX_STATUS_EVENT, status);
                 });
             })?;
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
+        .on_page_load(|_, payload| {
+            startup_trace::mark(match payload.event() {
+                tauri::webview::PageLoadEvent::Started => "page-load-started",
+                tauri::webview::PageLoadEvent::Finished => "page-load-finished",
+            });
+        })
+        .invoke_handler(traced(tauri::generate_handler![
             commands::ipc::sources,
             commands::ipc::library,
             commands::ipc::edition,
@@ -179,7 +206,7 @@ pub fn run() {
             cite_commands::ipc::print_page,
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
-        ])
+        ]))
         .build(tauri::tauri_build_context!())
         .map(|app| {
             app.run(|_, event| {
@@ -194,18 +221,100 @@ pub fn run() {
     }
 }
 
-/// What the page knows before its first line runs: the settings (with the
-/// place to restore and the interface's language), so that the first view
-/// needs no round trip for them (`shell/settings.svelte.ts` reads
-/// `__SHELI_START__` on the window's first load only; a reload asks
-/// `get_settings`, since they may have changed since). Settings that cannot
-/// be read leave it out: the page then asks, and shows why.
-fn start_script(state: &AppState) -> String {
-    let settings = state.settings.get().ok().and_then(|s| serde_json::to_string(&s).ok());
-    match settings {
-        Some(json) => format!("window.__SHELI_START__ = Object.freeze({{ settings: {json} }});"),
-        None => String::new(),
+/// Set by the bench alone: the window shows `floor.html`, the floor of the
+/// start-up figure (see where it is read in [`run`]).
+pub const FLOOR_PAGE_ENV: &str = "SHELI_BENCH_FLOOR";
+
+/// The app's state, begun on a thread at the process's first line when the
+/// data folder is known without Tauri (always but where the platform has no
+/// data folder): the settings and the user store opened, the built-in texts
+/// parsed, all while GTK initialises (issue 12's start-up), so that the
+/// window's first page can be written with the restored passage in it
+/// ([`start_script`]).
+fn build_state_early() -> Option<(PathBuf, std::thread::JoinHandle<SharedState>)> {
+    let dir = sheli_library::default_data_dir()?;
+    // A folder that cannot be made is said by the setup's data_dir.
+    std::fs::create_dir_all(&dir).ok()?;
+    let for_thread = dir.clone();
+    let thread = std::thread::Builder::new()
+        .name("sheli-texts".into())
+        .spawn(move || {
+            let state = Arc::new(AppState::starting(for_thread));
+            state.load_texts();
+            startup_trace::mark("texts");
+            state
+        })
+        .ok()?;
+    Some((dir, thread))
+}
+
+/// The command handler, marking each command as it is received when the
+/// start-up trace is on (`startup_trace::received`).
+fn traced<R: tauri::Runtime>(
+    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    move |invoke| {
+        startup_trace::received(invoke.message.command());
+        handler(invoke)
     }
+}
+
+/// What the page knows before its first line runs (`__SHELI_START__`), so
+/// that the restored view needs no round trip: the settings (with the place
+/// to restore and the interface's language), and when the texts are read,
+/// the list of sources and the first page of the passage the place names,
+/// as `sources` and `passages` answer them. The start's trace showed those
+/// two calls' round trip at ~85 ms of a ~180 ms page, the commands
+/// themselves taking under a millisecond: the answers waited for the
+/// page's thread, busy mounting and laying out (bench/NOTES.md, "the first
+/// round trip"). The page takes them on the window's first load only
+/// (`shell/settings.svelte.ts`, `shell/startup.ts`; a reload asks, since
+/// they may have changed since), and only if they are what it would ask
+/// for. Settings that cannot be read leave it all out: the page then asks,
+/// and shows why; a passage that cannot be read is left out and asked for.
+fn start_script(state: &AppState, with_texts: bool) -> String {
+    let Ok(settings) = state.settings.get() else { return String::new() };
+    let mut start = serde_json::Map::new();
+    let Ok(json) = serde_json::to_value(&settings) else { return String::new() };
+    start.insert("settings".into(), json);
+    if with_texts {
+        if let Ok(sources) = commands::sources(state).map(serde_json::to_value) {
+            start.insert("sources".into(), sources.unwrap_or_default());
+        }
+        if let Some(first) = first_page(state, &settings.place) {
+            start.insert("first".into(), first);
+        }
+    }
+    match serde_json::to_string(&start) {
+        Ok(json) => format!("window.__SHELI_START__ = Object.freeze({json});"),
+        Err(_) => String::new(),
+    }
+}
+
+/// How many passages the reader's first page holds (`FIRST_PAGE` in
+/// `ui/src/lib/reader/opening.ts`; the page compares, so a mismatch costs
+/// only the round trip).
+const FIRST_PAGE: u32 = 1;
+
+/// The first page of the passage a place names (`#/read/<source>.<ordinal>`,
+/// with or without a highlight), as the reader asks for it; `None` for any
+/// other place or a passage that cannot be read.
+fn first_page(state: &AppState, place: &str) -> Option<serde_json::Value> {
+    let id = place.strip_prefix("#/read/")?.split('?').next()?;
+    let (source, ordinal) = id.rsplit_once('.')?;
+    if ordinal.len() < 4 || !ordinal.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let start: u32 = ordinal.parse().ok().filter(|n| *n >= 1)?;
+    let script = state.script(None).ok()?;
+    let passages = commands::passages(state, source, start, FIRST_PAGE, Some(script)).ok()?;
+    Some(serde_json::json!({
+        "source": source,
+        "start": start,
+        "count": FIRST_PAGE,
+        "script": script,
+        "passages": passages,
+    }))
 }
 
 /// `SHELI_DATA_DIR` if set, else the platform's app data directory
@@ -238,4 +347,78 @@ fn data_dir(app: &tauri::AppHandle) -> Result<PathBuf, Box<dyn std::error::Error
     std::fs::create_dir_all(&dir)
         .map_err(|e| format!("cannot create the data directory {}: {e}", dir.display()))?;
     Ok(dir)
+}
+
+#[cfg(test)]
+mod start_script_tests {
+    use std::sync::Arc;
+
+    use sheli_corpus::Corpus;
+
+    use super::settings::Settings;
+    use super::{AppState, start_script};
+
+    /// The object the page finds as `window.__SHELI_START__`.
+    fn written(script: &str) -> serde_json::Value {
+        let json = script
+            .strip_prefix("window.__SHELI_START__ = Object.freeze(")
+            .and_then(|s| s.strip_suffix(");"))
+            .expect("the start script's one statement");
+        serde_json::from_str(json).expect("JSON")
+    }
+
+    fn state_at(place: &str) -> (AppState, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = Arc::new(Corpus::builtin().expect("the built-in texts parse"));
+        let state = AppState::with_corpus(Ok(corpus), dir.path().to_path_buf());
+        state.settings.set(Settings { place: place.into(), ..Settings::default() }).unwrap();
+        (state, dir)
+    }
+
+    /// A restart into the reader: the page is given the passage and the
+    /// sources, so its first view asks the backend nothing.
+    #[test]
+    fn a_restored_passage_is_written_into_the_page_with_the_sources() {
+        let (state, _dir) = state_at("#/read/xiangshe.zhushu.0143?seg=2&hl=3-5");
+        let start = written(&start_script(&state, true));
+        assert_eq!(start["settings"]["place"], "#/read/xiangshe.zhushu.0143?seg=2&hl=3-5");
+        let first = &start["first"];
+        assert_eq!(first["source"], "xiangshe.zhushu");
+        assert_eq!(first["start"], 143);
+        assert_eq!(first["count"], 1);
+        assert_eq!(first["script"], "original");
+        assert_eq!(first["passages"][0]["id"], "xiangshe.zhushu.0143");
+        // The passage as the command gives it, not a summary.
+        let asked = super::commands::passages(&state, "xiangshe.zhushu", 143, 1, None).unwrap();
+        assert_eq!(first["passages"], serde_json::to_value(asked).unwrap());
+        let sources = start["sources"].as_array().expect("the sources");
+        assert!(sources.iter().any(|s| s["id"] == "xiangshe.zhushu"));
+    }
+
+    /// Places that name no passage, or a source that does not exist, write
+    /// the settings and the sources only: the page asks (and says why).
+    #[test]
+    fn other_places_write_no_passage() {
+        for place in
+            ["", "#/library", "#/read/nothing.0001", "#/read/x.12", "#/read/xiangshe.zhushu.0000"]
+        {
+            let (state, _dir) = state_at(place);
+            let start = written(&start_script(&state, true));
+            assert!(start.get("first").is_none(), "{place}");
+            assert!(start["sources"].is_array(), "{place}");
+        }
+        // An ordinal past the source's end is answered as `passages`
+        // answers it, with none: the reader says there is no such passage.
+        let (state, _dir) = state_at("#/read/xiangshe.zhushu.9999");
+        let start = written(&start_script(&state, true));
+        assert_eq!(start["first"]["passages"], serde_json::json!([]));
+    }
+
+    /// Before the texts are read, the page gets its settings alone.
+    #[test]
+    fn without_the_texts_only_the_settings_are_written() {
+        let (state, _dir) = state_at("#/read/xiangshe.zhushu.0143");
+        let start = written(&start_script(&state, false));
+        assert_eq!(start.as_object().unwrap().keys().collect::<Vec<_>>(), ["settings"]);
+    }
 }

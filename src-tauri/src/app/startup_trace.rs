@@ -45,6 +45,15 @@ pub fn mark(name: &str) {
     }
 }
 
+/// A command the page asked for, marked as the IPC handler receives it on
+/// the main thread (`cmd:<name>:in`): with the page's `ipcN:<name>:sent`
+/// and `:back`, it tells the way there from the way back.
+pub fn received(command: &str) {
+    if enabled() {
+        mark(&format!("cmd:{command}:in"));
+    }
+}
+
 /// The window's own start-up trace is malformed: one code for every fault,
 /// since only a bug in the page sends one (the English says which).
 fn trace_error(message: String) -> AppError {

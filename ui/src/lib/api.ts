@@ -139,6 +139,15 @@ async function call<T>(command: string, args: Record<string, unknown> = {}): Pro
 // import, a failure or a new transport.
 let sourcesAnswer: Promise<SourceView[]> | null = null;
 
+/**
+ * The sources as the backend wrote them into the page at the start
+ * (`__SHELI_START__`, shell/startup.ts): taken as the answer to the first
+ * `sources()`, so that the first view needs no round trip for them.
+ */
+export function seedSources(list: SourceView[]): void {
+  if (!sourcesAnswer) sourcesAnswer = Promise.resolve(list);
+}
+
 /** Every source with its edition, script and segment counts per layer. */
 export function sources(): Promise<SourceView[]> {
   if (!sourcesAnswer) {

@@ -29,10 +29,16 @@ const keyOf = (source: string, start: number, count: number, script: DisplayScri
 /**
  * Asks for `count` passages of `source` from `start` now, for the reader to
  * take; the answer is returned too (Go to reads from it whether the passage
- * exists).
+ * exists). An answer already at hand (the start's, written into the page)
+ * is kept instead of asking.
  */
-export function askEarly(source: string, start: number, count: number, script: DisplayScript): Promise<PassageView[]> {
-  const answer = api.passages(source, start, count, script);
+export function askEarly(
+  source: string,
+  start: number,
+  count: number,
+  script: DisplayScript,
+  answer: Promise<PassageView[]> = api.passages(source, start, count, script),
+): Promise<PassageView[]> {
   // Not taken (the place was refused, or another opened): nobody waits on it.
   answer.catch(() => {});
   early = { key: keyOf(source, start, count, script), at: Date.now(), answer };

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import type { PassageView } from "../bindings/PassageView";
+import type { SourceView } from "../bindings/SourceView";
 import { DEFAULT_SETTINGS } from "./settings.svelte";
 
 // startup.ts keeps the start's state at module level (one start per page):
@@ -36,6 +38,42 @@ describe("the start's first view", () => {
     await api.sources();
     await api.sources();
     expect(calls.map(([c]) => c)).toEqual(["sources", "passages"]);
+  });
+
+  it("asks for nothing when the backend wrote the sources and the passage into the page", async () => {
+    const { api, startup, opening, calls } = await fresh();
+    const passage = { id: "xiangshe.zhushu.0143" } as unknown as PassageView;
+    const source = { id: "xiangshe.zhushu", script: "traditional" } as unknown as SourceView;
+    startup.askForFirstView(PLACE, {
+      sources: [source],
+      first: { source: "xiangshe.zhushu", start: 143, count: opening.FIRST_PAGE, script: "original", passages: [passage] },
+    });
+    expect(calls).toEqual([]);
+    // The reader and the scripts get the written answers, still without a call.
+    expect(await opening.passagesFrom("xiangshe.zhushu", 143, opening.FIRST_PAGE, "original")).toEqual([passage]);
+    expect(await api.sources()).toEqual([source]);
+    expect(calls).toEqual([]);
+    // After an import the list is asked for again.
+    await api.importTexts([]);
+    await api.sources();
+    expect(calls.map(([c]) => c)).toEqual(["import_texts", "sources"]);
+  });
+
+  it("asks for the passage when the written one is another (a script or a place the page does not share)", async () => {
+    const { startup, opening, calls } = await fresh();
+    startup.askForFirstView(PLACE, {
+      first: { source: "xiangshe.zhushu", start: 143, count: opening.FIRST_PAGE, script: "simplified", passages: [] },
+    });
+    expect(calls).toEqual([
+      ["sources", {}],
+      ["passages", { source: "xiangshe.zhushu", start: 143, count: opening.FIRST_PAGE, script: "original" }],
+    ]);
+  });
+
+  it("uses nothing written on a reload (no start settings): the texts may have changed", async () => {
+    const { startup, calls } = await fresh();
+    startup.askForFirstView(null, { sources: [] });
+    expect(calls).toEqual([["sources", {}]]);
   });
 
   it("asks for no passage when the place is not one (the library)", async () => {

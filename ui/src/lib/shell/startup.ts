@@ -8,7 +8,10 @@
 // and answered (api.ts), the view rendered, and painted.
 
 import * as api from "../api";
+import type { DisplayScript } from "../bindings/DisplayScript";
+import type { PassageView } from "../bindings/PassageView";
 import type { Settings } from "../bindings/Settings";
+import type { SourceView } from "../bindings/SourceView";
 import { parsePassageId } from "../common/ids";
 import { editionScripts } from "../common/lang.svelte";
 import { askEarly, FIRST_PAGE } from "../reader/opening";
@@ -44,21 +47,53 @@ export function afterFirstView(f: () => void): void {
 }
 
 /**
- * At the script's first line, before the app is mounted: asks for what the
- * first view will show, from the settings written into the page
- * (`__SHELI_START__`): the list of sources (the texts' scripts, for `lang`)
- * and, when the place restored is a passage, its first page
- * (reader/opening.ts, which the reader takes when it mounts). Both calls
- * then travel while the app's code mounts instead of after it.
+ * What the backend wrote into the page beside the settings
+ * (`src-tauri/src/app/mod.rs`, `start_script`): the list of sources and the
+ * first page of the passage the settings' place names, as `sources` and
+ * `passages` would answer (each left out when it could not be made).
  */
-export function askForFirstView(start: Settings | null): void {
+export interface StartData {
+  sources?: SourceView[];
+  first?: { source: string; start: number; count: number; script: DisplayScript; passages: PassageView[] };
+}
+
+function writtenStartData(): StartData {
+  const start = (globalThis as { __SHELI_START__?: unknown }).__SHELI_START__;
+  return typeof start === "object" && start !== null ? (start as StartData) : {};
+}
+
+/**
+ * At the script's first line, before the app is mounted: the first view's
+ * data, from what the backend wrote into the page (`__SHELI_START__`): the
+ * list of sources (the texts' scripts, for `lang`) and, when the place
+ * restored is a passage, its first page (reader/opening.ts, which the
+ * reader takes when it mounts). The start's trace showed the two calls
+ * that asked for them taking ~85 ms of a ~180 ms page (issue 12; bench/
+ * NOTES.md "the first round trip"), so they are asked for only when the
+ * page was not given them (an old backend, a place that names no passage,
+ * a passage the backend could not read: the reader then says why).
+ * `start` is null on a reload (peekStartSettings): the page then asks, as
+ * the texts may have changed since.
+ */
+export function askForFirstView(start: Settings | null, data: StartData = writtenStartData()): void {
   firstViewDone = false;
   fallback = setTimeout(releaseFirstView, FIRST_VIEW_WAIT_MS);
+  if (start && Array.isArray(data.sources)) {
+    api.seedSources(data.sources);
+    startupMark("start:sources");
+  }
   void editionScripts.load();
   if (!start?.place) return;
   const route = parseHash(start.place);
   const ref = route.view === "reader" ? parsePassageId(route.id) : null;
-  if (ref) askEarly(ref.source, ref.ordinal, FIRST_PAGE, start.script);
+  if (!ref) return;
+  const f = data.first;
+  const given =
+    f && f.source === ref.source && f.start === ref.ordinal && f.count === FIRST_PAGE && f.script === start.script && Array.isArray(f.passages)
+      ? f.passages
+      : null;
+  if (given) startupMark("start:passages");
+  askEarly(ref.source, ref.ordinal, FIRST_PAGE, start.script, given ? Promise.resolve(given) : undefined);
 }
 
 /** `performance.mark`, where the engine has it (not in jsdom). */
