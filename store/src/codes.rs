@@ -42,6 +42,26 @@ sheli_corpus::error_codes! {
         Malformed = "store.malformed",
         File = "store.file",
         BadBackup = "store.bad_backup",
+        // Why a backup cannot be restored, one code per check.
+        BackupNotRegular = "store.backup.not_regular",
+        BackupNotBackup = "store.backup.not_backup",
+        BackupUnreadable = "store.backup.unreadable",
+        BackupDamaged = "store.backup.damaged",
+        BackupVersionText = "store.backup.version_text",
+        BackupVersion = "store.backup.version",
+        BackupStoreDamaged = "store.backup.store_damaged",
+        BackupNoChecksum = "store.backup.no_checksum",
+        BackupPath = "store.backup.path",
+        BackupFileDamaged = "store.backup.file_damaged",
+        BackupSettings = "store.backup.settings",
+        BackupUnlisted = "store.backup.unlisted",
+        BackupListDamaged = "store.backup.list_damaged",
+        BackupBuiltinId = "store.backup.builtin_id",
+        BackupIdTwice = "store.backup.id_twice",
+        BackupListedText = "store.backup.listed_text",
+        BackupNotCarried = "store.backup.not_carried",
+        BackupContent = "store.backup.content",
+        BackupRows = "store.backup.rows",
         Builtin = "store.builtin",
         Scheduler = "store.scheduler",
         Migration = "store.migration",
@@ -102,7 +122,7 @@ impl StoreError {
             Invalid(r) => r.code,
             Malformed { .. } => StoreCode::Malformed,
             File { .. } => StoreCode::File,
-            BadBackup { .. } => StoreCode::BadBackup,
+            BadBackup { code, .. } => *code,
             Builtin(_) => StoreCode::Builtin,
             Scheduler(_) => StoreCode::Scheduler,
             Migration(_) => StoreCode::Migration,
@@ -128,8 +148,13 @@ impl StoreError {
                 ("found", found.to_string()),
                 ("known", known.to_string()),
             ],
-            NotAStore { path, reason } | BadBackup { path, reason } => {
+            NotAStore { path, reason } => {
                 vec![("path", path.clone()), ("detail", reason.clone())]
+            }
+            BadBackup { path, params, .. } => {
+                let mut all = vec![("path", path.clone())];
+                all.extend(params.iter().cloned());
+                all
             }
             ReadOnly { path } => one("path", path),
             UnknownGlossary(s) | DuplicateGlossary(s) => one("name", s),

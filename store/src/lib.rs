@@ -126,7 +126,14 @@ pub enum StoreError {
     #[error("{path}: {message}")]
     File { path: String, message: String },
     #[error("the backup {path} cannot be restored: {reason}")]
-    BadBackup { path: String, reason: String },
+    /// `code` says which check the backup failed (`store.backup.*`), with
+    /// the values of its sentence in `params`; `reason` is the English.
+    BadBackup {
+        path: String,
+        code: codes::StoreCode,
+        params: Vec<(&'static str, String)>,
+        reason: String,
+    },
     #[error("the built-in glossary could not be loaded: {0}")]
     Builtin(String),
     #[error("scheduling failed: {0}")]

@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use sheli_library::UserManifest;
 
 use super::{BACKUP_FORMAT, BACKUP_VERSION, SETTINGS, TEXTS, sha256_hex};
-use crate::{Result, StoreError, Timestamp, check_header};
+use crate::{Result, StoreCode, StoreError, Timestamp, check_header};
 
 /// The name of the list of texts inside `texts/`.
 const TEXTS_MANIFEST: &str = "manifest.toml";
@@ -39,8 +39,20 @@ pub(super) struct Checked {
     pub checksummed: bool,
 }
 
-pub(super) fn bad(src: &Path, reason: impl Into<String>) -> StoreError {
-    StoreError::BadBackup { path: src.display().to_string(), reason: reason.into() }
+/// A backup refused by the check `code` (`store.backup.*`), with the
+/// values of its sentence and the English reason.
+pub(super) fn bad(
+    src: &Path,
+    code: StoreCode,
+    params: impl IntoIterator<Item = (&'static str, String)>,
+    reason: impl Into<String>,
+) -> StoreError {
+    StoreError::BadBackup {
+        path: src.display().to_string(),
+        code,
+        params: params.into_iter().collect(),
+        reason: reason.into(),
+    }
 }
 
 /// A sha256 over the rows of every table of the store in `conn` (schema
@@ -131,38 +143,46 @@ pub(super) fn check(src: &Path) -> Result<Checked> {
         },
     })?;
     if !meta.is_file() {
-        return Err(bad(src, "it is not a regular file"));
+        return Err(bad(src, StoreCode::BackupNotRegular, [], "it is not a regular file"));
     }
     match check_header(src) {
         Ok(_) => {}
         Err(StoreError::NotAStore { .. }) => {
-            return Err(bad(src, "it is not a Sheli backup file"));
+            return Err(not_backup(src));
         }
         Err(e) => return Err(e),
     }
     let conn = Connection::open_with_flags(src, OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| bad(src, e.to_string()))?;
-    let integrity: String = conn
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .map_err(|e| bad(src, format!("it is damaged ({e})")))?;
+        .map_err(|e| unreadable(src, e))?;
+    let integrity: String =
+        conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| damaged(src, e))?;
     if integrity != "ok" {
-        return Err(bad(src, format!("it is damaged ({integrity})")));
+        return Err(damaged(src, integrity));
     }
     let meta = |k: &str| -> Result<Option<String>> {
         conn.query_row("SELECT value FROM sheli_backup WHERE key = ?1", [k], |r| r.get(0))
             .optional()
-            .map_err(|_| bad(src, "it is not a Sheli backup file (no backup table)"))
+            .map_err(|_| not_backup(src))
     };
     if meta("format")?.as_deref() != Some(BACKUP_FORMAT) {
-        return Err(bad(src, "it is not a Sheli backup file"));
+        return Err(not_backup(src));
     }
     let version_text = meta("version")?.unwrap_or_default();
-    let version: i64 = version_text
-        .trim()
-        .parse()
-        .map_err(|_| bad(src, format!("its version “{version_text}” is not a number")))?;
+    let version: i64 = version_text.trim().parse().map_err(|_| {
+        bad(
+            src,
+            StoreCode::BackupVersionText,
+            [("version", version_text.clone())],
+            format!("its version “{version_text}” is not a number"),
+        )
+    })?;
     if version < 1 {
-        return Err(bad(src, format!("its version {version} is not one Sheli ever wrote")));
+        return Err(bad(
+            src,
+            StoreCode::BackupVersion,
+            [("version", version.to_string())],
+            format!("its version {version} is not one Sheli ever wrote"),
+        ));
     }
     if version > BACKUP_VERSION {
         return Err(StoreError::TooNew {
@@ -176,12 +196,21 @@ pub(super) fn check(src: &Path) -> Result<Checked> {
             if rows_sha256(&conn, "main")? != recorded {
                 return Err(bad(
                     src,
+                    StoreCode::BackupStoreDamaged,
+                    [],
                     "its copy of your glossaries and notes is damaged (checksum mismatch)",
                 ));
             }
             true
         }
-        None if version >= 2 => return Err(bad(src, "it carries no checksum of its store")),
+        None if version >= 2 => {
+            return Err(bad(
+                src,
+                StoreCode::BackupNoChecksum,
+                [],
+                "it carries no checksum of its store",
+            ));
+        }
         None => false,
     };
     let created = meta("created")?.and_then(|c| crate::parse_rfc3339(&c)).unwrap_or(0);
@@ -194,24 +223,36 @@ pub(super) fn check(src: &Path) -> Result<Checked> {
 fn carried_files(conn: &Connection, src: &Path) -> Result<Vec<(String, Vec<u8>)>> {
     let mut stmt = conn
         .prepare("SELECT path, content, sha256 FROM sheli_backup_file ORDER BY path")
-        .map_err(|e| bad(src, e.to_string()))?;
+        .map_err(|e| unreadable(src, e))?;
     let rows: Vec<(String, Vec<u8>, String)> = stmt
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .and_then(|rows| rows.collect::<rusqlite::Result<_>>())
-        .map_err(|e| bad(src, e.to_string()))?;
+        .map_err(|e| unreadable(src, e))?;
     let mut files = Vec::with_capacity(rows.len());
     for (rel, content, sum) in rows {
         if !safe_rel_path(&rel) {
             return Err(bad(
                 src,
+                StoreCode::BackupPath,
+                [("file", rel.clone())],
                 format!("it carries a file with a path that is not allowed: {rel}"),
             ));
         }
         if sha256_hex(&content) != sum {
-            return Err(bad(src, format!("the copy of {rel} is damaged (checksum mismatch)")));
+            return Err(bad(
+                src,
+                StoreCode::BackupFileDamaged,
+                [("file", rel.clone())],
+                format!("the copy of {rel} is damaged (checksum mismatch)"),
+            ));
         }
         if rel == SETTINGS && serde_json::from_slice::<serde_json::Value>(&content).is_err() {
-            return Err(bad(src, "its settings.json is not valid JSON"));
+            return Err(bad(
+                src,
+                StoreCode::BackupSettings,
+                [],
+                "its settings.json is not valid JSON",
+            ));
         }
         files.push((rel, content));
     }
@@ -226,11 +267,18 @@ fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
         // No list: no text may come in (an unlisted file would sit in the
         // texts folder, read by nothing, restored as if it were a text).
         if let Some((p, _)) = carried_texts().next() {
-            return Err(bad(src, format!("it carries {p}, which its list of texts does not name")));
+            return Err(unlisted(src, p));
         }
         return Ok(());
     };
-    let damaged = || bad(src, "its list of texts (texts/manifest.toml) is damaged");
+    let damaged = || {
+        bad(
+            src,
+            StoreCode::BackupListDamaged,
+            [],
+            "its list of texts (texts/manifest.toml) is damaged",
+        )
+    };
     let text = std::str::from_utf8(manifest).map_err(|_| damaged())?;
     let list: UserManifest = toml::from_str(text).map_err(|_| damaged())?;
     let builtin: BTreeSet<String> = sheli_corpus::manifest::builtin_manifest()
@@ -243,33 +291,70 @@ fn check_texts(src: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
     // passages (`<id>.passages`, written at import).
     let mut listed: BTreeSet<String> = BTreeSet::from([manifest_rel.clone()]);
     for s in &list.source {
-        let refuse = |why: String| bad(src, format!("its list of texts names {:?}: {why}", s.id));
+        let refuse = |code: StoreCode, file: Option<&str>, why: String| {
+            let mut params = vec![("id", s.id.clone())];
+            params.extend(file.map(|f| ("file", f.to_owned())));
+            bad(src, code, params, format!("its list of texts names {:?}: {why}", s.id))
+        };
         if builtin.contains(&s.id) {
-            return Err(refuse("the id of a built-in text".into()));
+            return Err(refuse(
+                StoreCode::BackupBuiltinId,
+                None,
+                "the id of a built-in text".into(),
+            ));
         }
         if !ids.insert(s.id.as_str()) {
-            return Err(refuse("an id that is listed twice".into()));
+            return Err(refuse(
+                StoreCode::BackupIdTwice,
+                None,
+                "an id that is listed twice".into(),
+            ));
         }
         // The checks an import makes of what it lists (id, work, format,
         // file name): one function for both, so a backup cannot let in
         // what an import refuses.
         if let Some(why) = sheli_library::valid::listed_text_problem(s) {
-            return Err(refuse(why.to_string()));
+            return Err(refuse(StoreCode::BackupListedText, None, why.to_string()));
         }
         let rel = format!("{TEXTS}/{}", s.file);
         let Some((_, content)) = files.iter().find(|(p, _)| *p == rel) else {
-            return Err(refuse(format!("{}, which the backup does not carry", s.file)));
+            let why = format!("{}, which the backup does not carry", s.file);
+            return Err(refuse(StoreCode::BackupNotCarried, Some(&s.file), why));
         };
         if sha256_hex(content) != s.sha256 {
-            return Err(refuse(format!("{}, whose content is not the text listed", s.file)));
+            let why = format!("{}, whose content is not the text listed", s.file);
+            return Err(refuse(StoreCode::BackupContent, Some(&s.file), why));
         }
         listed.insert(rel);
         listed.insert(format!("{TEXTS}/{}.passages", s.id));
     }
     if let Some((p, _)) = carried_texts().find(|(p, _)| !listed.contains(p)) {
-        return Err(bad(src, format!("it carries {p}, which its list of texts does not name")));
+        return Err(unlisted(src, p));
     }
     Ok(())
+}
+
+fn not_backup(src: &Path) -> StoreError {
+    bad(src, StoreCode::BackupNotBackup, [], "it is not a Sheli backup file")
+}
+
+/// SQLite could not read it: its words as the detail.
+fn unreadable(src: &Path, e: impl std::fmt::Display) -> StoreError {
+    bad(src, StoreCode::BackupUnreadable, [("detail", e.to_string())], e.to_string())
+}
+
+/// SQLite's integrity check failed: its words as the detail.
+fn damaged(src: &Path, e: impl std::fmt::Display) -> StoreError {
+    bad(src, StoreCode::BackupDamaged, [("detail", e.to_string())], format!("it is damaged ({e})"))
+}
+
+fn unlisted(src: &Path, file: &str) -> StoreError {
+    bad(
+        src,
+        StoreCode::BackupUnlisted,
+        [("file", file.to_owned())],
+        format!("it carries {file}, which its list of texts does not name"),
+    )
 }
 
 #[cfg(test)]

@@ -101,7 +101,8 @@ fn restore_until(data_dir: &Path, src: &Path, stop: Option<u32>) -> Result<Resto
             .query_row("SELECT \"table\" FROM pragma_foreign_key_check LIMIT 1", [], |r| r.get(0))
             .optional()?;
         if let Some(t) = broken {
-            return Err(bad(src, format!("its table {t} refers to rows that are missing")));
+            let why = format!("its table {t} refers to rows that are missing");
+            return Err(bad(src, crate::StoreCode::BackupRows, [("table", t)], why));
         }
         rows_sha256(&conn, "main")?
     };
