@@ -59,6 +59,10 @@ describe("a Chinese input method's operators, and Go-to a source line", () => {
     expect(fullWidth).toEqual(wildcard);
     await shot("full-width-wildcard");
     await browser.keys("Escape");
+    // The results panel closed: open, it lies over the controls the next
+    // test clicks (the interface's language, Go-to), and a click on them
+    // would land on it.
+    await $('[data-testid="search-panel"]').waitForDisplayed({ reverse: true });
   });
 
   it("says in 繁體中文 that a line past the end of the file is not there, with its last line", async () => {
