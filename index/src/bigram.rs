@@ -25,7 +25,7 @@
 use sheli_corpus::fold::FoldMode;
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 
-use crate::tokenizer::Scanner;
+use crate::tokenizer::{Scanner, Step};
 
 /// Name under which the bigram tokenizer is registered with tantivy.
 pub const BIGRAM: &str = "sheli_bigram";
@@ -120,7 +120,6 @@ pub struct BigramTokenStream<'a> {
     /// The last token read: its position, common character and byte start.
     prev: Option<(char, usize)>,
     position: usize,
-    buf: String,
     token: Token,
 }
 
@@ -132,7 +131,6 @@ impl Tokenizer for BigramTokenizer {
             scanner: Scanner::new(text, FoldMode::Folded),
             prev: None,
             position: usize::MAX,
-            buf: String::with_capacity(8),
             token: Token { text: String::with_capacity(8), ..Token::default() },
         }
     }
@@ -140,9 +138,12 @@ impl Tokenizer for BigramTokenizer {
 
 impl TokenStream for BigramTokenStream<'_> {
     fn advance(&mut self) -> bool {
-        while let Some(span) = self.scanner.next(&mut self.buf) {
+        while let Some((step, span)) = self.scanner.step() {
             self.position = self.position.wrapping_add(1);
-            let here = common_char(&self.buf);
+            let here = match step {
+                Step::Char(c) if is_common(c) => Some(c),
+                _ => None,
+            };
             let prev = std::mem::replace(&mut self.prev, here.map(|c| (c, span.bytes.start)));
             if let (Some((a, from)), Some(b)) = (prev, here) {
                 self.token.text.clear();
@@ -190,6 +191,28 @@ mod tests {
         // folded as the folded field folds: the traditional form meets
         assert_eq!(stream("春風"), [("春风".into(), 1)]);
         assert_eq!(stream("鶴"), []);
+    }
+
+    /// The stream reads characters without writing tokens: its pairs are
+    /// those of the folded tokens, for any text (words of other scripts
+    /// take a position and pair with nothing).
+    #[test]
+    fn pairs_are_those_of_the_folded_tokens() {
+        let text: String = (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .flat_map(|c| [c, '不', '知', c, 'a', '風', '月'])
+            .chain("Zheng 不知 2何人。之".chars())
+            .collect();
+        let toks = crate::tokenizer::tokens(&text, FoldMode::Folded);
+        let mut want = Vec::new();
+        for (i, w) in toks.windows(2).enumerate() {
+            let one = |t: &str| common_char(t);
+            if let (Some(a), Some(b)) = (one(&w[0].text), one(&w[1].text)) {
+                want.push((format!("{a}{b}"), i + 1));
+            }
+        }
+        assert!(want.len() > 100_000);
+        assert_eq!(stream(&text), want);
     }
 
     fn toks(s: &str) -> Vec<String> {

@@ -5,7 +5,9 @@ use std::path::Path;
 use sheli_corpus::{Corpus, Layer};
 
 pub use crate::joined::{TAIL_TOKENS, jing_tails};
-use tantivy::{Index, IndexSettings, IndexWriter, TantivyDocument, doc};
+use tantivy::{Index, IndexSettings, IndexWriter};
+
+use crate::document::SegmentDocument;
 
 use crate::directory::CacheDirectory;
 use crate::error::Result;
@@ -123,23 +125,40 @@ pub fn write_index<'a>(
 /// build holds does not grow with what it indexes.
 pub struct Builder {
     index: Index,
-    writer: IndexWriter,
+    writer: IndexWriter<SegmentDocument>,
     fields: Fields,
     sources: Vec<String>,
-    /// Bytes of text added since the last commit (see [`TEXT_IN_FLIGHT`]).
+    /// Bytes of text of the last [`QUEUE_DOCS`] batches handed to tantivy
+    /// since the last commit (their sizes in `recent`), what its queue can
+    /// hold at most (see [`TEXT_IN_FLIGHT`]).
     in_flight: usize,
+    recent: std::collections::VecDeque<u32>,
+    /// Documents not yet handed to tantivy (see [`BATCH`]) and their bytes.
+    pending: Vec<tantivy::indexer::UserOperation<SegmentDocument>>,
+    pending_bytes: u32,
 }
 
-/// How much text a build adds before it commits, so that tantivy's queue of
-/// documents waiting for its indexing threads stays small. The queue holds
-/// up to 10,000 documents whatever their size, and a document carries its
-/// text three times (stored, folded, exact): a text without blank lines is
-/// cut into passages of 20,000 characters, and the tester's 180 MB file had
-/// ~3,400 of them queued at once, the import peaking at 550 MB while the
-/// decoding and counting before it held 66 MB. A commit waits until the
-/// queue is indexed and flushes the segments; the built-in texts never
-/// reach the bound, a 10M-character library commits once or twice.
+/// Documents handed to tantivy's queue at a time. One at a time, the queue
+/// (full, since the writer threads are the slower side) woke this thread
+/// for every document an indexing thread took: 2–4 % of a build's CPU in
+/// the scheduler (perf). A batch goes to one indexing thread whole; with
+/// more per batch the queue holds more documents (16: +40 MB at 10M).
+const BATCH: usize = 4;
+
+/// How much text tantivy's queue may hold before a build commits, so that
+/// the queue of documents waiting for its indexing threads stays small. The
+/// queue holds up to [`QUEUE_DOCS`] batches whatever their size: a text
+/// without blank lines is cut into passages of 20,000 characters, and the
+/// tester's 180 MB file had ~3,400 of them queued at once, the import
+/// peaking at 550 MB while the decoding and counting before it held 66 MB.
+/// A commit waits until the queue is indexed and flushes the segments, so
+/// it is made only when the last [`QUEUE_DOCS`] batches (what can be
+/// queued) hold that much text: poems and paragraphs of a few hundred
+/// characters never do, and a build of them commits once, at its end (each
+/// commit cost a wait for both indexing threads and two more segments).
 const TEXT_IN_FLIGHT: usize = 16 << 20;
+/// The length of tantivy's queue (`PIPELINE_MAX_SIZE_IN_DOCS`), in batches.
+const QUEUE_DOCS: usize = 10_000;
 
 impl Builder {
     /// A new index in `dir` (which must be empty or absent).
@@ -169,30 +188,67 @@ impl Builder {
     ) -> Result<Builder> {
         tokenizer::register(&index);
         let fields = Fields::from_schema(&index.schema())?;
-        let writer: IndexWriter =
+        let writer: IndexWriter<SegmentDocument> =
             index.writer_with_num_threads(options.threads, options.memory_budget)?;
         writer.set_merge_policy(Box::new(BoundedMerges { dir: dir.to_path_buf() }));
-        Ok(Builder { index, writer, fields, sources: sources.to_vec(), in_flight: 0 })
+        Ok(Builder {
+            index,
+            writer,
+            fields,
+            sources: sources.to_vec(),
+            in_flight: 0,
+            recent: std::collections::VecDeque::new(),
+            pending: Vec::with_capacity(BATCH),
+            pending_bytes: 0,
+        })
     }
 
     pub fn add(&mut self, d: &SegmentDoc) -> Result<()> {
-        self.writer.add_document(to_document(&self.fields, &self.sources, d))?;
-        self.in_flight += d.text.len() + d.tail.len();
+        let doc = to_document(&self.fields, &self.sources, d);
+        self.pending.push(tantivy::indexer::UserOperation::Add(doc));
+        self.pending_bytes =
+            self.pending_bytes.saturating_add((d.text.len() + d.tail.len()) as u32);
+        if self.pending.len() >= BATCH || self.pending_bytes as usize >= TEXT_IN_FLIGHT / 64 {
+            self.send()?;
+        }
+        Ok(())
+    }
+
+    /// Hands the pending documents to tantivy's queue, and commits if the
+    /// queue may now hold [`TEXT_IN_FLIGHT`] bytes of text.
+    fn send(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::replace(&mut self.pending, Vec::with_capacity(BATCH));
+        self.writer.run(batch)?;
+        let bytes = std::mem::take(&mut self.pending_bytes);
+        self.in_flight += bytes as usize;
+        self.recent.push_back(bytes);
+        if self.recent.len() > QUEUE_DOCS {
+            self.in_flight -= self.recent.pop_front().unwrap_or(0) as usize;
+        }
         if self.in_flight >= TEXT_IN_FLIGHT {
             self.writer.commit()?;
             self.in_flight = 0;
+            self.recent.clear();
         }
         Ok(())
     }
 
     /// Deletes every document of `source` added so far (a text that failed
     /// part way through being streamed).
-    pub fn delete_source(&mut self, source: &str) {
+    pub fn delete_source(&mut self, source: &str) -> Result<()> {
+        // the pending documents first: a delete reaches only what was
+        // handed to tantivy before it
+        self.send()?;
         self.writer.delete_term(tantivy::Term::from_field_text(self.fields.source, source));
+        Ok(())
     }
 
     /// Commits, waits for merges, and returns the index.
     pub fn finish(mut self) -> Result<Index> {
+        self.send()?;
         self.writer.commit()?;
         self.writer.wait_merging_threads()?;
         Ok(self.index)
@@ -346,7 +402,7 @@ pub fn add_sources(
                     }
                 }
                 if let Some(why) = failed {
-                    builder.delete_source(id);
+                    builder.delete_source(id)?;
                     seq = start;
                     added.unreadable.push((id.clone(), why));
                 }
@@ -385,37 +441,34 @@ fn expected_docs(corpus: &Corpus, id: &str) -> usize {
         .unwrap_or(0)
 }
 
-fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> TantivyDocument {
+fn to_document(f: &Fields, sources: &[String], d: &SegmentDoc) -> SegmentDocument {
     let source_ord = sources.iter().position(|s| s == d.source).unwrap_or(0) as u64;
     let own_tokens = if d.tail.is_empty() { 0 } else { crate::joined::token_count(d.text) };
-    let indexed = if d.tail.is_empty() {
-        std::borrow::Cow::Borrowed(d.text)
-    } else {
-        std::borrow::Cow::Owned(format!("{}{}", d.text, d.tail))
-    };
+    let mut indexed = String::with_capacity(d.text.len() + d.tail.len());
+    indexed.push_str(d.text);
+    indexed.push_str(&d.tail);
     let line_starts: Vec<u8> = d
         .line_starts
         .iter()
         .flat_map(|(c, l)| c.to_le_bytes().into_iter().chain(l.to_le_bytes()))
         .collect();
-    doc!(
-        f.passage => d.passage,
-        f.source => d.source,
-        f.work => d.work,
-        f.layer => d.layer.label(),
-        f.source_ord => source_ord,
-        f.layer_ord => layer_ord(d.layer),
-        f.segment => d.segment as u64,
-        f.line => d.line as u64,
-        f.line_starts => line_starts,
-        f.ji => d.ji as u64,
-        f.text => d.text,
-        f.tail => d.tail.as_str(),
-        f.own_tokens => own_tokens,
-        f.seq => d.seq,
-        f.folded => indexed.as_ref(),
-        f.exact => indexed.as_ref(),
-    )
+    SegmentDocument {
+        fields: *f,
+        passage: d.passage.to_owned(),
+        source: d.source.to_owned(),
+        work: d.work.to_owned(),
+        layer: d.layer.label(),
+        source_ord,
+        layer_ord: layer_ord(d.layer),
+        segment: d.segment as u64,
+        line: d.line as u64,
+        line_starts,
+        ji: d.ji as u64,
+        indexed,
+        text_len: d.text.len(),
+        own_tokens,
+        seq: d.seq,
+    }
 }
 
 /// The raw line of character `char_index` of a segment, from its stored

@@ -17,6 +17,7 @@ pub mod bigram;
 pub mod collect;
 pub mod concordance;
 pub mod directory;
+pub mod document;
 pub mod error;
 pub mod exact;
 pub mod generations;

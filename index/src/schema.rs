@@ -1,7 +1,7 @@
 //! The index schema: one document per segment.
 
 use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
+    FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
 };
 
 use crate::tokenizer;
@@ -12,18 +12,24 @@ use crate::tokenizer;
 /// two positional tantivy fields again, written without fsync; 4 adds the
 /// 經 tails across inline notes and the source-order `seq`; 5 indexes
 /// `text` with the bigrams of common characters, `crate::bigram`; 6 keeps
-/// in `exact` only the tokens the fold merges with another, `crate::exact`.)
-pub const SCHEMA_VERSION: u32 = 6;
+/// in `exact` only the tokens the fold merges with another, `crate::exact`;
+/// 7 stores the passage id and keeps `layer_ord` as a fast field, neither
+/// indexed.)
+pub const SCHEMA_VERSION: u32 = 7;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
-    /// Passage id (`xiangshe.zhushu.0123`).
+    /// Passage id (`xiangshe.zhushu.0123`), stored only: nothing looks a
+    /// segment up by it, and as a term it was one more per document, each
+    /// new to the dictionary (bench/NOTES.md, "Index build: the profile").
     pub passage: Field,
     /// Source id, work name and layer label: filters match these exactly.
     pub source: Field,
     pub work: Field,
     pub layer: Field,
-    /// Ordinals for counting by source and layer without reading documents.
+    /// Ordinals for counting by source and layer without reading documents
+    /// (fast fields only: filters go through the `layer`, `work` and
+    /// `source` terms).
     pub source_ord: Field,
     pub layer_ord: Field,
     /// Index of the segment inside its passage.
@@ -61,12 +67,12 @@ fn token_field(tokenizer: &str) -> TextOptions {
 pub fn build() -> (Schema, Fields) {
     let mut b = Schema::builder();
     let fields = Fields {
-        passage: b.add_text_field("passage", STRING | STORED),
+        passage: b.add_text_field("passage", STORED),
         source: b.add_text_field("source", STRING | STORED),
         work: b.add_text_field("work", STRING | STORED),
         layer: b.add_text_field("layer", STRING | STORED),
         source_ord: b.add_u64_field("source_ord", FAST),
-        layer_ord: b.add_u64_field("layer_ord", FAST | INDEXED),
+        layer_ord: b.add_u64_field("layer_ord", FAST),
         segment: b.add_u64_field("segment", STORED),
         line: b.add_u64_field("line", STORED),
         line_starts: b.add_bytes_field("line_starts", STORED),

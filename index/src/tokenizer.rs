@@ -77,6 +77,23 @@ impl<'a> Scanner<'a> {
     /// The next token: its text replaces the contents of `out`.
     #[inline]
     pub(crate) fn next(&mut self, out: &mut String) -> Option<Span> {
+        let (step, span) = self.step()?;
+        out.clear();
+        match step {
+            Step::Char(f) => out.push(f),
+            Step::Word => {
+                out.extend(self.text[span.bytes.clone()].chars().flat_map(char::to_lowercase))
+            }
+        }
+        Some(span)
+    }
+
+    /// The next token without writing its text: a kept character (in the
+    /// scanner's fold) or a word of another script. The exact and bigram
+    /// fields look at single characters only, and most tokens are not
+    /// theirs, so they skip the text [`Scanner::next`] would write.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<(Step, Span)> {
         let rest = &self.text[self.pos..];
         let mut chars = rest.char_indices();
         while let Some((off, c)) = chars.next() {
@@ -86,33 +103,42 @@ impl<'a> Scanner<'a> {
             // Kept characters are checked first: they are almost every
             // character of the texts, and the check is a few comparisons.
             if let Some(f) = fold_char(c, self.mode) {
-                out.clear();
-                out.push(f);
                 let end = byte + c.len_utf8();
                 self.pos = end;
-                return Some(Span { bytes: byte..end, chars: char_idx..char_idx + 1 });
+                return Some((
+                    Step::Char(f),
+                    Span { bytes: byte..end, chars: char_idx..char_idx + 1 },
+                ));
             }
             if is_alphanumeric(c) {
                 // a word of another script: letters and digits up to the next
                 // character that is not one (a kept character ends it too)
-                out.clear();
-                out.extend(c.to_lowercase());
                 let mut end = byte + c.len_utf8();
                 for (o, d) in chars {
                     if is_kept(d) || !is_alphanumeric(d) {
                         break;
                     }
-                    out.extend(d.to_lowercase());
                     self.char_idx += 1;
                     end = self.pos + o + d.len_utf8();
                 }
                 self.pos = end;
-                return Some(Span { bytes: byte..end, chars: char_idx..self.char_idx });
+                return Some((
+                    Step::Word,
+                    Span { bytes: byte..end, chars: char_idx..self.char_idx },
+                ));
             }
         }
         self.pos = self.text.len();
         None
     }
+}
+
+/// What [`Scanner::step`] found.
+pub(crate) enum Step {
+    /// A kept character, folded as the scanner folds.
+    Char(char),
+    /// A word of another script (its text lowercased is the token).
+    Word,
 }
 
 /// Calls `emit(token text, byte range, char range)` for each token of `text`.
@@ -214,10 +240,21 @@ impl Tokenizer for ExactTokenizer {
 }
 
 impl TokenStream for ExactTokenStream<'_> {
+    /// Every token counts a position; only the characters
+    /// [`crate::exact::needs_exact_char`] keeps are written out (a word of
+    /// another script never is: both modes write it alike).
     #[inline]
     fn advance(&mut self) -> bool {
-        while self.0.advance() {
-            if crate::exact::needs_exact(&self.0.token.text) {
+        let ts = &mut self.0;
+        while let Some((step, span)) = ts.scanner.step() {
+            ts.token.position = ts.token.position.wrapping_add(1);
+            if let Step::Char(c) = step
+                && crate::exact::needs_exact_char(c)
+            {
+                ts.token.text.clear();
+                ts.token.text.push(c);
+                ts.token.offset_from = span.bytes.start;
+                ts.token.offset_to = span.bytes.end;
                 return true;
             }
         }
@@ -356,6 +393,48 @@ mod tests {
             pos.push(ts.token().position);
         }
         assert_eq!(pos, [0, 1, 2, 3, 4, 5]);
+    }
+
+    /// The exact stream skips writing the tokens it drops: it must give
+    /// the exact tokens [`crate::exact::needs_exact`] keeps, at the
+    /// positions and offsets the full stream gives them, for any text.
+    #[test]
+    fn the_exact_stream_equals_the_full_stream_filtered() {
+        let mut samples: Vec<String> = [
+            "奠觶。\n　　決",
+            "Zheng Xuan注2 於于",
+            "ÀbÇ déF１２３〇々ⅻ注，x",
+            "「觶」■\u{EA20}\u{E14B}𠀀𪚥 abc 薴",
+            "",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // every BMP character between words and ideographs
+        let all: String = (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .flat_map(|c| [c, '觶', 'a', c, '之'])
+            .collect();
+        samples.push(all);
+        for s in &samples {
+            let mut full = ShelTokenizer { mode: FoldMode::Exact };
+            let mut ts = full.token_stream(s);
+            let mut want = Vec::new();
+            while ts.advance() {
+                let t = ts.token();
+                if crate::exact::needs_exact(&t.text) {
+                    want.push((t.text.clone(), t.position, t.offset_from..t.offset_to));
+                }
+            }
+            let mut exact = ExactTokenizer;
+            let mut ts = exact.token_stream(s);
+            let mut got = Vec::new();
+            while ts.advance() {
+                let t = ts.token();
+                got.push((t.text.clone(), t.position, t.offset_from..t.offset_to));
+            }
+            assert_eq!(got, want, "{}", s.chars().take(40).collect::<String>());
+        }
     }
 
     #[test]
