@@ -40,6 +40,22 @@ sheli_corpus::error_codes! {
         RefusedNoUndo = "store.refused.no_undo",
         RefusedNotDeleted = "store.refused.not_deleted",
         Malformed = "store.malformed",
+        // What is wrong with a file to import, one code per check.
+        MalformedTooLarge = "store.malformed_file.too_large",
+        MalformedTooManyCards = "store.malformed_file.too_many_cards",
+        MalformedSeparator = "store.malformed_file.separator",
+        MalformedColumnNumber = "store.malformed_file.column_number",
+        MalformedNoCards = "store.malformed_file.no_cards",
+        MalformedFieldCount = "store.malformed_file.field_count",
+        MalformedNoDeck = "store.malformed_file.no_deck",
+        MalformedNoteType = "store.malformed_file.note_type",
+        MalformedNotJson = "store.malformed_file.not_json",
+        MalformedFormat = "store.malformed_file.format",
+        MalformedNoFormat = "store.malformed_file.no_format",
+        MalformedNewer = "store.malformed_file.newer",
+        MalformedCollectionPage = "store.malformed_file.collection_page",
+        MalformedNotAnnotation = "store.malformed_file.not_annotation",
+        MalformedIdTwice = "store.malformed_file.id_twice",
         File = "store.file",
         BadBackup = "store.bad_backup",
         // Why a backup cannot be restored, one code per check.
@@ -120,7 +136,7 @@ impl StoreError {
             UnknownNote(_) => StoreCode::UnknownNote,
             TooLong { .. } => StoreCode::TooLong,
             Invalid(r) => r.code,
-            Malformed { .. } => StoreCode::Malformed,
+            Malformed { code, .. } => *code,
             File { .. } => StoreCode::File,
             BadBackup { code, .. } => *code,
             Builtin(_) => StoreCode::Builtin,
@@ -170,8 +186,13 @@ impl StoreError {
             }
             Invalid(r) => r.params.clone(),
             Builtin(s) | Scheduler(s) => one("detail", s),
-            Malformed { what, message } => {
+            Malformed { what, code: StoreCode::Malformed, message, .. } => {
                 vec![("what", what.clone()), ("detail", message.clone())]
+            }
+            Malformed { what, params, .. } => {
+                let mut all = vec![("what", what.clone())];
+                all.extend(params.iter().cloned());
+                all
             }
             File { path, message } => vec![("path", path.clone()), ("detail", message.clone())],
             Migration(e) => one("detail", e),
@@ -207,6 +228,30 @@ mod tests {
             (StoreCode::RefusedTagSpace, vec![("tag", "兩 字".to_string())])
         );
         assert!(StoreCode::ALL.iter().all(|c| c.id() != "store.invalid"));
+    }
+
+    /// A file to import that cannot be read says which check it failed,
+    /// with its values (issue 12: the English reason was shown as it was
+    /// in a Chinese window).
+    #[test]
+    fn a_malformed_file_has_a_code_per_check_and_its_values() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = crate::Store::open(&dir.path().join("s.db")).unwrap();
+        let corpus = sheli_corpus::Corpus::builtin().unwrap();
+        let code = |e: StoreError| (e.code().id(), e.params());
+        let e = store.import_glossary_json(&corpus, "{\"format\": \"other\"}", None).unwrap_err();
+        let (id, params) = code(e);
+        assert_eq!(id, "store.malformed_file.format");
+        assert!(params.contains(&("format", "other".to_string())), "{params:?}");
+        assert!(params.contains(&("what", "the glossary file".to_string())), "{params:?}");
+        let e = store.import_glossary_json(&corpus, "not json", None).unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.not_json");
+        let e = store.import_glossary_tsv(&corpus, "#separator:comma\na,b\n", None).unwrap_err();
+        let (id, params) = code(e);
+        assert_eq!(id, "store.malformed_file.separator");
+        assert!(params.iter().all(|(k, _)| *k != "detail"), "{params:?}");
+        let e = store.import_notes_annotations(&corpus, "{\"type\": \"Other\"}").unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.not_annotation");
     }
 
     #[test]

@@ -122,7 +122,14 @@ pub enum StoreError {
     #[error("{0}")]
     Invalid(codes::Refusal),
     #[error("{what} could not be read: {message}")]
-    Malformed { what: String, message: String },
+    /// `code` says what is wrong with the file (`store.malformed.*`, or
+    /// `store.malformed` with the English in `detail`), its values in `params`.
+    Malformed {
+        what: String,
+        code: codes::StoreCode,
+        params: Vec<(&'static str, String)>,
+        message: String,
+    },
     #[error("{path}: {message}")]
     File { path: String, message: String },
     #[error("the backup {path} cannot be restored: {reason}")]

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use sheli_corpus::Corpus;
 
-use super::{CardEntry, GlossaryImport, check_size, malformed};
-use crate::{Result, Store};
+use super::{CardEntry, GlossaryImport, check_size, malformed, malformed_as};
+use crate::{Result, Store, StoreCode};
 
 /// Escapes a field for an Anki file with `#html:true` (and for an Anki
 /// package's fields, which are HTML too).
@@ -260,8 +260,10 @@ impl Store {
             None => {}
             Some(s) if s == "tab" || s == "\t" => {}
             Some(s) => {
-                return Err(malformed(
+                return Err(malformed_as(
                     WHAT,
+                    StoreCode::MalformedSeparator,
+                    [("separator", s.to_string())],
                     format!("its separator is “{s}”; only tab-separated files are read"),
                 ));
             }
@@ -279,7 +281,12 @@ impl Store {
             match headers.get(key) {
                 Some(n) => Ok(Some(
                     n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                        malformed(WHAT, format!("“#{key}:{n}” is not a column number"))
+                        malformed_as(
+                            WHAT,
+                            StoreCode::MalformedColumnNumber,
+                            [("header", format!("#{key}:{n}"))],
+                            format!("“#{key}:{n}” is not a column number"),
+                        )
                     })? - 1,
                 )),
                 None => Ok(None),
@@ -315,7 +322,7 @@ impl Store {
         let passages = col(&["passages"]);
         let records = split_records(text).map_err(|e| malformed(WHAT, e))?;
         if records.is_empty() {
-            return Err(malformed(WHAT, "it holds no cards"));
+            return Err(malformed_as(WHAT, StoreCode::MalformedNoCards, [], "it holds no cards"));
         }
         let mut entries = Vec::new();
         let mut guids = Vec::new();
@@ -331,8 +338,14 @@ impl Store {
                     deck_col.and_then(|i| fields.get(i)).map(|d| field(d).trim().to_owned());
             }
             if !columns.is_empty() && fields.len() > columns.len() {
-                return Err(malformed(
+                return Err(malformed_as(
                     WHAT,
+                    StoreCode::MalformedFieldCount,
+                    [
+                        ("line", line.to_string()),
+                        ("fields", fields.len().to_string()),
+                        ("columns", columns.len().to_string()),
+                    ],
                     format!(
                         "line {line} has {} fields but the header names {} columns",
                         fields.len(),
@@ -360,7 +373,12 @@ impl Store {
         let deck = headers.get("deck").map(|d| d.trim().to_owned()).or(first_deck);
         let name = name.map(str::to_owned).or(deck).unwrap_or_default();
         if name.trim().is_empty() {
-            return Err(malformed(WHAT, "it has no #deck: header; give the glossary a name"));
+            return Err(malformed_as(
+                WHAT,
+                StoreCode::MalformedNoDeck,
+                [],
+                "it has no #deck: header; give the glossary a name",
+            ));
         }
         // Anki's own export has only Front and Back: for a card already
         // here (found by GUID), what the file cannot say is kept — its
@@ -399,8 +417,10 @@ impl Store {
 /// A file whose note type has no front and back Sheli can read.
 fn unmappable(notetype: &str, line: Option<usize>) -> crate::StoreError {
     let at = line.map(|l| format!(" (line {l})")).unwrap_or_default();
-    malformed(
+    malformed_as(
         "the TSV file",
+        StoreCode::MalformedNoteType,
+        [("notetype", notetype.to_string())],
         format!(
             "its notes are of the type “{notetype}”{at}, whose fields Sheli cannot map to a headword \
              and a definition; export notes of a Basic type"

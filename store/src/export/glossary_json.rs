@@ -6,8 +6,9 @@ use sheli_corpus::Corpus;
 
 use super::{
     GLOSSARY_FORMAT, GLOSSARY_VERSION, GlossaryFile, GlossaryImport, check_size, malformed,
+    malformed_as, not_json,
 };
-use crate::{Result, Store};
+use crate::{Result, Store, StoreCode};
 
 impl Store {
     /// A glossary as JSON ([`GlossaryFile`]).
@@ -25,19 +26,22 @@ impl Store {
     ) -> Result<GlossaryImport> {
         const WHAT: &str = "the glossary file";
         check_size(WHAT, text)?;
-        let head: Value = serde_json::from_str(text)
-            .map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
+        let head: Value = serde_json::from_str(text).map_err(|e| not_json(WHAT, &e))?;
         match head.get("format").and_then(Value::as_str) {
             Some(GLOSSARY_FORMAT) => {}
             Some(other) => {
-                return Err(malformed(
+                return Err(malformed_as(
                     WHAT,
+                    StoreCode::MalformedFormat,
+                    [("format", other.to_owned()), ("expected", GLOSSARY_FORMAT.to_owned())],
                     format!("its format is “{other}”, not “{GLOSSARY_FORMAT}”"),
                 ));
             }
             None => {
-                return Err(malformed(
+                return Err(malformed_as(
                     WHAT,
+                    StoreCode::MalformedNoFormat,
+                    [("expected", GLOSSARY_FORMAT.to_owned())],
                     format!("it has no \"format\": \"{GLOSSARY_FORMAT}\""),
                 ));
             }
@@ -45,8 +49,10 @@ impl Store {
         if let Some(v) =
             head.get("version").and_then(Value::as_u64).filter(|&v| v > GLOSSARY_VERSION as u64)
         {
-            return Err(malformed(
+            return Err(malformed_as(
                 WHAT,
+                StoreCode::MalformedNewer,
+                [("version", v.to_string()), ("known", GLOSSARY_VERSION.to_string())],
                 format!(
                     "it was written by a newer Sheli (version {v}; this one reads up to {GLOSSARY_VERSION})"
                 ),

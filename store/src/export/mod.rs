@@ -117,14 +117,50 @@ pub struct NotesImport {
     pub orphaned: u32,
 }
 
+/// A file that cannot be read, with the English of a lower layer (a card's
+/// own refusal, a parser's words) as the detail.
 pub(super) fn malformed(what: &str, message: impl Into<String>) -> StoreError {
-    StoreError::Malformed { what: what.to_owned(), message: message.into() }
+    let code = crate::StoreCode::Malformed;
+    StoreError::Malformed {
+        what: what.to_owned(),
+        code,
+        params: Vec::new(),
+        message: message.into(),
+    }
+}
+
+/// A file refused by the check `code` (`store.malformed_file.*`), with the
+/// values of its sentence, so the window says it in the reader's language.
+pub(super) fn malformed_as(
+    what: &str,
+    code: crate::StoreCode,
+    params: impl IntoIterator<Item = (&'static str, String)>,
+    message: impl Into<String>,
+) -> StoreError {
+    StoreError::Malformed {
+        what: what.to_owned(),
+        code,
+        params: params.into_iter().collect(),
+        message: message.into(),
+    }
+}
+
+/// A file that is not JSON: the parser's words (where it stopped) as the detail.
+pub(super) fn not_json(what: &str, e: &serde_json::Error) -> StoreError {
+    malformed_as(
+        what,
+        crate::StoreCode::MalformedNotJson,
+        [("detail", e.to_string())],
+        format!("it is not valid JSON ({e})"),
+    )
 }
 
 pub(super) fn check_size(what: &str, text: &str) -> Result<()> {
     if text.len() > limits::IMPORT_BYTES {
-        return Err(malformed(
+        return Err(malformed_as(
             what,
+            crate::StoreCode::MalformedTooLarge,
+            [("size", text.len().to_string()), ("max", limits::IMPORT_BYTES.to_string())],
             format!("it is {} bytes; at most {} can be imported", text.len(), limits::IMPORT_BYTES),
         ));
     }
@@ -195,8 +231,10 @@ impl Store {
         guids: Vec<Option<String>>,
     ) -> Result<GlossaryImport> {
         if entries.len() > limits::CARDS {
-            return Err(malformed(
+            return Err(malformed_as(
                 what,
+                crate::StoreCode::MalformedTooManyCards,
+                [("count", entries.len().to_string()), ("max", limits::CARDS.to_string())],
                 format!(
                     "it holds {} cards; a glossary holds at most {}",
                     entries.len(),

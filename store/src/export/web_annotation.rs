@@ -304,8 +304,7 @@ impl Store {
     pub fn import_notes_annotations(&mut self, corpus: &Corpus, text: &str) -> Result<NotesImport> {
         const WHAT: &str = "the annotation file";
         check_size(WHAT, text)?;
-        let doc: Value = serde_json::from_str(text)
-            .map_err(|e| malformed(WHAT, format!("it is not valid JSON ({e})")))?;
+        let doc: Value = serde_json::from_str(text).map_err(|e| super::not_json(WHAT, &e))?;
         let items: Vec<&Value> = if doc.is_array() {
             as_list(&doc)
         } else if has_type(&doc, "AnnotationCollection") {
@@ -315,8 +314,10 @@ impl Store {
                 }
                 None => Vec::new(),
                 Some(_) => {
-                    return Err(malformed(
+                    return Err(super::malformed_as(
                         WHAT,
+                        crate::StoreCode::MalformedCollectionPage,
+                        [],
                         "its collection's first page is not embedded in the file",
                     ));
                 }
@@ -326,8 +327,10 @@ impl Store {
         } else if has_type(&doc, "Annotation") {
             vec![&doc]
         } else {
-            return Err(malformed(
+            return Err(super::malformed_as(
                 WHAT,
+                crate::StoreCode::MalformedNotAnnotation,
+                [],
                 "it is neither an Annotation, an AnnotationPage nor an AnnotationCollection",
             ));
         };
@@ -338,8 +341,10 @@ impl Store {
             if let Some(u) = &inc.uuid
                 && !seen.insert(u.clone())
             {
-                return Err(malformed(
+                return Err(super::malformed_as(
                     WHAT,
+                    crate::StoreCode::MalformedIdTwice,
+                    [("n", (i + 1).to_string()), ("id", format!("urn:uuid:{u}"))],
                     format!("annotation {}: the id urn:uuid:{u} appears twice", i + 1),
                 ));
             }

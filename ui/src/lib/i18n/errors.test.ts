@@ -206,3 +206,16 @@ describe("an import's refusal", () => {
     expect(e.message).toBe(payload.message);
   });
 });
+
+describe("a file to import the store cannot read", () => {
+  it("says which check it failed, and what file, in 繁體中文", () => {
+    setLocale("zh-Hant");
+    const e = toApiError("import_glossary", {
+      kind: "invalid_input",
+      code: "store.malformed_file.separator",
+      params: { what: "the TSV file", separator: "comma" },
+      message: "the TSV file could not be read: its separator is “comma”; only tab-separated files are read",
+    });
+    expect(e.message).toBe("無法讀取TSV 檔案：其分隔符為「comma」，只能讀取以定位字元分隔的檔案。");
+  });
+});
