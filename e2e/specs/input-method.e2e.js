@@ -111,6 +111,18 @@ describe("a Chinese input method's operators, and Go-to a source line", () => {
     await expect($('[data-testid="goto-note"]')).toHaveText("第 1 行沒有段落；已顯示其後的第一段（第 2 行）。");
     await expect($('[data-testid="goto-error"]')).toHaveText("");
     await shot("goto-line-without-passage");
+    // A citation whose line is outside the passage it names: the line's
+    // passage opens (lines outlast Sheli's numbering), said; and a citation
+    // with the id cut out, as a paper keeps it, reads by file and line.
+    await $('[data-testid="goto-input"]').setValue("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，000_fc068ac90b3961d7.txt 第5行");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.zhushu.0001"]').waitForDisplayed();
+    await expect($('[data-testid="goto-note"]')).toHaveText("xiangshe.zhushu.0250 不在第 5 行；已顯示第 5 行所在的段落。");
+    await $('[data-testid="goto-input"]').setValue("《儀禮註疏·鄉射禮》，000_fc068ac90b3961d7.txt 第1168行");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.zhushu.0250"]').waitForDisplayed();
+    await expect($('[data-testid="goto-note"]')).toHaveText("");
+    await expect($('[data-testid="goto-error"]')).toHaveText("");
     await $('[data-testid="ui-locale"]').selectByAttribute("value", "en");
   });
 });
