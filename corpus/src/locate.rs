@@ -97,7 +97,17 @@ impl Corpus {
                 let rest = &text[text.find(word).unwrap_or(0) + word.len()..];
                 if let Some((digits, _)) = place::number_in(rest, place::Counted::Line) {
                     let id = source.info.id.clone();
-                    return self.at_line(&id, self.line_in(&id, digits)?, None);
+                    // A citation naming a passage this source has not (an
+                    // id from another version of Sheli): the line is
+                    // opened, and the id said to be elsewhere.
+                    let stale = place::words(text)
+                        .flat_map(place::passage_id_spellings)
+                        .find(|w| w.rsplit_once('.').is_some_and(|(s, _)| s == id));
+                    let note = stale.map(|named| PlaceNote::LineOutsidePassage {
+                        named,
+                        line: digits.parse().unwrap_or(0),
+                    });
+                    return self.at_line(&id, self.line_in(&id, digits)?, note);
                 }
             }
         }

@@ -305,6 +305,15 @@ fn a_citation_whose_line_is_outside_its_passage_opens_the_lines_passage_and_says
         Some(PlaceNote::LineOutsidePassage { named: "xiangshe.zhushu.0250".into(), line: 5 })
     );
     assert!(l.note.unwrap().to_string().contains("not on line 5"));
+    // A passage id this edition does not have (from another version of
+    // Sheli) beside a line of its file: the line's passage, said the same way.
+    let stale = format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.9999，{origin} 第5行");
+    let l = corpus().locate(&stale).unwrap();
+    assert_eq!((l.passage.as_str(), l.line), (at5.passage.as_str(), 5));
+    assert_eq!(
+        l.note,
+        Some(PlaceNote::LineOutsidePassage { named: "xiangshe.zhushu.9999".into(), line: 5 })
+    );
     // A line inside the passage: no note.
     let inside = format!("《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，{origin} 第1169行");
     let l = corpus().locate(&inside).unwrap();
