@@ -5,6 +5,7 @@ import { ApiError, setTransport } from "../api";
 import GoTo from "./GoTo.svelte";
 import { passageIdOf } from "./goto.svelte";
 import { router } from "../shell/router.svelte";
+import { setLocale } from "../i18n/i18n.svelte";
 
 afterEach(() => {
   cleanup();
@@ -13,6 +14,33 @@ afterEach(() => {
 });
 
 describe("GoTo", () => {
+  it("quotes a Chinese place that names nothing in its own lang, in the interface's language", async () => {
+    const typed = "《儀禮註疏·燕射》，第3行";
+    setTransport(async (cmd) => {
+      if (cmd !== "locate") throw new Error(cmd);
+      throw new ApiError("locate", "not_found", `place \`${typed}\` does not exist`, null, "app.not_found.place", {
+        id: typed,
+        what: "place",
+      });
+    });
+    setLocale("zh-Hant");
+    try {
+      render(GoTo);
+      const input = screen.getByTestId("goto-input") as HTMLInputElement;
+      await fireEvent.input(input, { target: { value: typed } });
+      await fireEvent.submit(screen.getByTestId("goto"));
+      const error = screen.getByTestId("goto-error");
+      await waitFor(() => expect(error.textContent).toBe(`找不到「${typed}」。`));
+      const zh = [...error.querySelectorAll("span[lang]")];
+      expect(zh.length).toBeGreaterThan(0);
+      expect(zh.every((s) => s.getAttribute("lang") === "zh")).toBe(true);
+      expect(zh.map((s) => s.textContent).join("")).toContain("儀禮註疏");
+      expect(error.textContent).toContain(typed);
+    } finally {
+      setLocale("en");
+    }
+  });
+
   it("opens the passage a citation names, and says so when nothing is named", async () => {
     const asked: unknown[] = [];
     setTransport(async (cmd, args) => {
