@@ -22,6 +22,7 @@ export const FIRST_PAGE = 1;
 /** How long an early answer waits to be taken (Go to opens it at once). */
 const KEEP_MS = 2000;
 
+let askedOnce = false;
 let early: { key: string; at: number; answer: Promise<PassageView[]> } | null = null;
 
 const keyOf = (source: string, start: number, count: number, script: DisplayScript) => `${source} ${start} ${count} ${script}`;
@@ -64,6 +65,12 @@ export async function heldIn(answer: Promise<PassageView[]> | null, id: string):
 export function passagesFrom(source: string, start: number, count: number, script: DisplayScript): Promise<PassageView[]> {
   const e = early;
   early = null;
+  // For the start-up trace (shell/startup.ts sends the page's marks): when
+  // the reader, mounted, first asks for its passage.
+  if (!askedOnce && typeof performance !== "undefined" && typeof performance.mark === "function") {
+    performance.mark("reader:asked");
+  }
+  askedOnce = true;
   if (e && e.key === keyOf(source, start, count, script) && Date.now() - e.at < KEEP_MS) return e.answer;
   return api.passages(source, start, count, script);
 }
