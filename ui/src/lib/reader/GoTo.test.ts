@@ -41,6 +41,31 @@ describe("GoTo", () => {
     }
   });
 
+  it("says its refusal again in the language the interface is switched to", async () => {
+    setTransport(async (cmd) => {
+      if (cmd !== "locate") throw new Error(cmd);
+      throw new ApiError("locate", "invalid_input", "a place is named in 1 to 300 characters", null, "app.input.place_length", {
+        max: "300",
+      });
+    });
+    setLocale("en");
+    try {
+      render(GoTo);
+      const input = screen.getByTestId("goto-input") as HTMLInputElement;
+      await fireEvent.input(input, { target: { value: "x".repeat(400) } });
+      await fireEvent.submit(screen.getByTestId("goto"));
+      const error = screen.getByTestId("goto-error");
+      await waitFor(() => expect(error.textContent).toBe("A place is named in 1 to 300 characters."));
+      setLocale("zh-Hans");
+      await waitFor(() => expect(error.textContent).toBe("位置须以 1 至 300 字指明。"));
+      setLocale("zh-Hant");
+      await waitFor(() => expect(error.textContent).not.toBe("位置须以 1 至 300 字指明。"));
+      expect(error.textContent).toContain("300");
+    } finally {
+      setLocale("en");
+    }
+  });
+
   it("opens the passage a citation names, and says so when nothing is named", async () => {
     const asked: unknown[] = [];
     setTransport(async (cmd, args) => {
