@@ -90,9 +90,14 @@ pub fn run() {
             // (it is, unless the platform's folder had to be asked of Tauri);
             // else built here and its texts read on the index's thread.
             let early = early
-                .filter(|(dir, _)| *dir == data_dir)
-                .and_then(|(_, thread)| thread.join().ok());
-            let with_texts = early.is_some();
+                .filter(|e| e.dir == data_dir)
+                .and_then(|e| e.state.recv().ok().map(|state| (state, e.texts)));
+            // Texts still being read (a user's text hashed again after it
+            // changed on disk) are not waited for long: the window opens,
+            // and the page asks for its first view as it would without them.
+            let texts_coming = early.is_some();
+            let with_texts =
+                early.as_ref().is_some_and(|(_, texts)| texts.recv_timeout(TEXTS_WAIT).is_ok());
             // The window is made here, not from the configuration, so that
             // the web engine keeps its data and caches in the data folder
             // (`webview/`), not in the platform's default folders.
@@ -108,8 +113,9 @@ pub fn run() {
             // (below): the web engine starts meanwhile; a command that needs
             // the texts waits for them (AppState::corpus), and the window
             // hears of the index's progress as events.
-            let state: SharedState =
-                early.unwrap_or_else(|| Arc::new(AppState::starting(data_dir.clone())));
+            let state: SharedState = early
+                .map(|(state, _)| state)
+                .unwrap_or_else(|| Arc::new(AppState::starting(data_dir.clone())));
             app.manage(Arc::clone(&state));
             startup_trace::mark("state");
             let script = start_script(&state, with_texts);
@@ -129,7 +135,7 @@ pub fn run() {
             startup_trace::mark("window");
             let handle = app.handle().clone();
             std::thread::Builder::new().name("sheli-index".into()).spawn(move || {
-                if !with_texts {
+                if !texts_coming {
                     state.load_texts();
                     startup_trace::mark("texts");
                 }
@@ -231,22 +237,39 @@ pub const FLOOR_PAGE_ENV: &str = "SHELI_BENCH_FLOOR";
 /// parsed, all while GTK initialises (issue 12's start-up), so that the
 /// window's first page can be written with the restored passage in it
 /// ([`start_script`]).
-fn build_state_early() -> Option<(PathBuf, std::thread::JoinHandle<SharedState>)> {
+fn build_state_early() -> Option<EarlyState> {
     let dir = sheli_library::default_data_dir()?;
     // A folder that cannot be made is said by the setup's data_dir.
     std::fs::create_dir_all(&dir).ok()?;
     let for_thread = dir.clone();
-    let thread = std::thread::Builder::new()
+    let (state_tx, state) = std::sync::mpsc::sync_channel(1);
+    let (texts_tx, texts) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
         .name("sheli-texts".into())
         .spawn(move || {
             let state = Arc::new(AppState::starting(for_thread));
+            let _ = state_tx.send(Arc::clone(&state));
             state.load_texts();
             startup_trace::mark("texts");
-            state
+            let _ = texts_tx.send(());
         })
         .ok()?;
-    Some((dir, thread))
+    Some(EarlyState { dir, state, texts })
 }
+
+/// The state being built from the first line ([`build_state_early`]): the
+/// folder it is for, the state once its settings and store are open, and
+/// word when its texts are read.
+struct EarlyState {
+    dir: PathBuf,
+    state: std::sync::mpsc::Receiver<SharedState>,
+    texts: std::sync::mpsc::Receiver<()>,
+}
+
+/// The longest the window waits for the texts the state is still reading
+/// (they are read ~15 ms after the first line, GTK ~50 ms later, so this
+/// only bounds a start whose texts are slow: see `run`).
+const TEXTS_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The command handler, marking each command as it is received when the
 /// start-up trace is on (`startup_trace::received`).
