@@ -60,4 +60,22 @@ describe("the passage's Copy menu", () => {
     charEntry();
     await waitFor(() => expect(screen.getByTestId("copy-citation").getAttribute("aria-expanded")).toBe("false"));
   });
+
+  it("closes when the focus leaves it (Tab past its last button), not when it moves inside it", async () => {
+    renderMenu();
+    const outside = document.createElement("button");
+    document.body.appendChild(outside);
+    try {
+      await fireEvent.click(screen.getByTestId("copy-citation"));
+      const menu = await screen.findByTestId("copy-menu");
+      const sheet = screen.getByTestId("open-sheet");
+      await fireEvent.focusOut(menu.querySelector("input")!, { relatedTarget: sheet });
+      expect(screen.queryByTestId("copy-menu")).toBeTruthy();
+      await fireEvent.focusOut(sheet, { relatedTarget: outside });
+      await waitFor(() => expect(screen.queryByTestId("copy-menu")).toBeNull());
+      expect(screen.getByTestId("copy-citation").getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      outside.remove();
+    }
+  });
 });

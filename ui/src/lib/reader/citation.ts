@@ -48,6 +48,24 @@ export function selectionPayload(text: string, citation: string, lang: string): 
   };
 }
 
+/** One piece of a selection: the part of it in one segment, and that part's citation. */
+export interface CitedPiece {
+  text: string;
+  citation: string;
+  lang: string;
+}
+
+/**
+ * A selection over several segments (the 經 into its 注, one passage into
+ * the next): each piece followed by its own citation, in reading order, a
+ * blank line between them — the 注's words cited as 鄭注, not as the 經 they
+ * follow. One piece is `selectionPayload`'s layout.
+ */
+export function piecesPayload(pieces: readonly CitedPiece[]): CopyPayload {
+  const each = pieces.filter((p) => p.text.trim()).map((p) => selectionPayload(p.text, p.citation, p.lang));
+  return { plain: each.map((e) => e.plain).join("\n\n"), html: each.map((e) => e.html).join("") };
+}
+
 /**
  * A passage with the chosen layers, each after its label but the 經 (the
  * text itself), in the passage's order, then the citation of the passage.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
-import { citationNow, citationOf, fillCopyEvent, writeClipboard } from "./copy";
+import { citationNow, citationOf, citedSpans, fillCopyEvent, writeClipboard } from "./copy";
 import type { SegmentSpan } from "../common/spans";
 
 const CITE = "《儀禮註疏·鄉射禮》鄭注，xiangshe.zhushu.0250，000_fc068ac90b3961d7.txt 第1168行";
@@ -40,11 +40,11 @@ describe("copying from the reader", () => {
   it("fills Ctrl+C's event with the text and its citation once the citation is here, else leaves it to the browser", async () => {
     setTransport(async () => CITE);
     const before = copyEvent();
-    expect(fillCopyEvent(before.e, span(20), "original", "zh-Hant")).toBe(false);
+    expect(fillCopyEvent(before.e, [span(20)], "original", () => "zh-Hant")).toBe(false);
     expect(before.prevented()).toBe(false);
     await citationOf(span(20), "original");
     const after = copyEvent();
-    expect(fillCopyEvent(after.e, span(20), "original", "zh-Hant")).toBe(true);
+    expect(fillCopyEvent(after.e, [span(20)], "original", () => "zh-Hant")).toBe(true);
     expect(after.prevented()).toBe(true);
     expect(after.data.get("text/plain")).toBe(`皆已揖左還\n${CITE}`);
     expect(after.data.get("text/html")).toContain(`<cite lang="zh-Hant">${CITE}</cite>`);
@@ -73,5 +73,47 @@ describe("copying from the reader", () => {
     }) as typeof document.execCommand;
     expect(await writeClipboard({ plain: "a\nb", html: "<p>a</p>" })).toBe(true);
     expect(Object.fromEntries(seen)).toEqual({ "text/plain": "a\nb", "text/html": "<p>a</p>" });
+  });
+
+  it("copies a selection from the 經 into its 注 piece by piece, each with its own citation, in reading order", async () => {
+    // Passage 250 as the reader renders it: the 經, then the 注 with its tag.
+    document.body.innerHTML =
+      `<section data-passage="xiangshe.zhushu.0250">` +
+      `<p data-segment="0">揖退。</p>` +
+      `<p data-segment="1"><span class="layer-tag">注</span>皆已揖左還,各由其塗反位。</p></section>`;
+    const texts = ["揖退。", "皆已揖左還,各由其塗反位。"];
+    const segmentText = (_: string, i: number) => texts[i] ?? null;
+    const jing = document.querySelector('[data-segment="0"]')!.firstChild!;
+    const zhu = document.querySelector('[data-segment="1"]')!.lastChild!;
+    const range = document.createRange();
+    range.setStart(jing, 1);
+    range.setEnd(zhu, 2);
+    const spans = citedSpans(range, segmentText);
+    expect(spans.map((s) => [s.segment, s.start, s.end, s.text])).toEqual([
+      [0, 1, 3, "退。"],
+      [1, 0, 2, "皆已"],
+    ]);
+
+    const JING = "《儀禮註疏·鄉射禮》，xiangshe.zhushu.0250，000_fc068ac90b3961d7.txt 第1166行";
+    setTransport(async (_cmd, args) => ((args as { selection: { segment: number } }).selection.segment === 0 ? JING : CITE));
+    await Promise.all(spans.map((s) => citationOf(s, "original")));
+    const ev = copyEvent();
+    expect(fillCopyEvent(ev.e, spans, "original", () => "zh-Hant")).toBe(true);
+    // Nothing dropped: the 注's words are there, cited as 鄭注.
+    expect(ev.data.get("text/plain")).toBe(`退。\n${JING}\n\n皆已\n${CITE}`);
+    const html = ev.data.get("text/html")!;
+    expect(html.indexOf("退。")).toBeLessThan(html.indexOf("皆已"));
+    expect(html).toContain(`<cite lang="zh-Hant">${CITE}</cite>`);
+    document.body.innerHTML = "";
+  });
+
+  it("leaves a many-segment copy to the browser until every piece's citation is here", async () => {
+    setTransport(async () => CITE);
+    const a = span(40);
+    const b = { ...span(0), segment: 2 };
+    await citationOf(a, "original");
+    const ev = copyEvent();
+    expect(fillCopyEvent(ev.e, [a, b], "original", () => "zh-Hant")).toBe(false);
+    expect(ev.prevented()).toBe(false);
   });
 });

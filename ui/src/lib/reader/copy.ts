@@ -11,29 +11,42 @@
 
 import * as api from "../api";
 import type { DisplayScript } from "../bindings/DisplayScript";
-import { selectionPayload, type CopyPayload } from "./citation";
+import { piecesPayload, type CopyPayload } from "./citation";
 import { spanOfRange, type SegmentSpan } from "../common/spans";
 
+/** The most pieces a selection is cited in; a longer one is copied as the browser copies it (the text alone). */
+export const MAX_PIECES = 24;
+
 /**
- * What a selection is cited by: the selection itself when it lies inside
- * one segment, else its first part (from where it starts to the end of that
- * segment), since a citation names where the words begin. `whole` is
- * false for the second case (the text copied is then the browser's).
+ * What a selection is cited by: one span per segment it touches, in reading
+ * order — the selection itself when it lies inside one segment; else, for a
+ * selection from the 經 into its 注 (or on into the next passage), each
+ * segment's part, so that each part is copied with its own citation (the
+ * 注's as 鄭注). Empty when it selects no text of the reader's, or more than
+ * `MAX_PIECES` pieces.
  */
-export function citedSpan(
+export function citedSpans(
   range: Range,
   segmentText: (passageId: string, segment: number) => string | null,
-): { span: SegmentSpan; whole: boolean } | null {
-  const span = spanOfRange(range, segmentText);
-  if (span) return { span, whole: true };
-  const el = (n: Node) => (n.nodeType === Node.ELEMENT_NODE ? (n as Element) : n.parentElement);
-  const seg = el(range.startContainer)?.closest<HTMLElement>("[data-segment]");
-  if (!seg) return null;
-  const first = document.createRange();
-  first.setStart(range.startContainer, range.startOffset);
-  first.setEnd(seg, seg.childNodes.length);
-  const part = spanOfRange(first, segmentText);
-  return part ? { span: part, whole: false } : null;
+): SegmentSpan[] {
+  const one = spanOfRange(range, segmentText);
+  if (one) return [one];
+  if (range.collapsed) return [];
+  const common = range.commonAncestorContainer;
+  const root = common.nodeType === Node.ELEMENT_NODE ? (common as Element) : common.parentElement;
+  if (!root) return [];
+  const out: SegmentSpan[] = [];
+  for (const seg of root.querySelectorAll<HTMLElement>("[data-segment]")) {
+    if (!range.intersectsNode(seg)) continue;
+    const part = document.createRange();
+    part.selectNodeContents(seg);
+    if (seg.contains(range.startContainer)) part.setStart(range.startContainer, range.startOffset);
+    if (seg.contains(range.endContainer)) part.setEnd(range.endContainer, range.endOffset);
+    const span = spanOfRange(part, segmentText);
+    if (span) out.push(span);
+    if (out.length > MAX_PIECES) return [];
+  }
+  return out;
 }
 
 const KEEP = 50;
@@ -69,22 +82,34 @@ export function citationNow(span: SegmentSpan, script: DisplayScript): string | 
   return done.get(key(span, script)) ?? null;
 }
 
+/** The citations of a selection's pieces (`citedSpans`), asked for together. */
+export function citationsOf(spans: readonly SegmentSpan[], script: DisplayScript): Promise<string[]> {
+  return Promise.all(spans.map((s) => citationOf(s, script)));
+}
+
+/** A selection's pieces, each with its citation (`citations` in the same order). */
+export function spansPayload(
+  spans: readonly SegmentSpan[],
+  citations: readonly string[],
+  lang: (span: SegmentSpan) => string,
+): CopyPayload {
+  return piecesPayload(spans.map((s, i) => ({ text: s.text, citation: citations[i], lang: lang(s) })));
+}
+
 /**
- * Fills a `copy` event with a selection (`text`: the span's own, or the
- * browser's for a selection over several segments) and the span's citation,
- * when the citation is here; returns whether it did (else the browser copies
- * the text alone).
+ * Fills a `copy` event with a selection's pieces (`citedSpans`), each with
+ * its citation, when every citation is here; returns whether it did (else
+ * the browser copies the text alone).
  */
 export function fillCopyEvent(
   e: ClipboardEvent,
-  span: SegmentSpan,
+  spans: readonly SegmentSpan[],
   script: DisplayScript,
-  lang: string,
-  text: string = span.text,
+  lang: (span: SegmentSpan) => string,
 ): boolean {
-  const c = citationNow(span, script);
-  if (!c || !e.clipboardData) return false;
-  const payload = selectionPayload(text, c, lang);
+  const cites = spans.map((s) => citationNow(s, script));
+  if (!spans.length || cites.some((c) => c === null) || !e.clipboardData) return false;
+  const payload = spansPayload(spans, cites as string[], lang);
   e.clipboardData.setData("text/plain", payload.plain);
   e.clipboardData.setData("text/html", payload.html);
   e.preventDefault();
