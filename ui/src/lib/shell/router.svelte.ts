@@ -108,7 +108,12 @@ class Router {
 
   start(): () => void {
     const onHash = () => {
-      if (isRouteHash(location.hash)) this.route = parseHash(location.hash);
+      // `go` has set the route already, and the event for its own hash
+      // follows: the route is replaced only when the hash names another
+      // place (a new object for the same place made every view that derives
+      // from it run again — the reader reloaded its first passage in place
+      // and dropped the window it was waiting for: "300–300 of 408").
+      if (isRouteHash(location.hash) && location.hash !== routeHash(this.route)) this.route = parseHash(location.hash);
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
