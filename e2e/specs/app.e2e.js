@@ -49,6 +49,13 @@ describe("Sheli", () => {
     await browser.keys("Enter");
     await expect($('[data-testid="goto-error"]')).toHaveText(expect.stringContaining("does not exist"));
     await expect($('[data-passage="xiangshe.zhushu.0143"]')).toBeDisplayed();
+    // A passage id: shown, and then the passages around it come in (they
+    // did not: the route set twice reloaded the one passage in place).
+    await box.setValue("xiangshe.zhushu.0300");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.zhushu.0300"]').waitForDisplayed();
+    await $('[data-passage="xiangshe.zhushu.0299"]').waitForExist({ timeoutMsg: "Go to a passage id left the passage alone, without the passages around it" });
+    await $('[data-passage="xiangshe.zhushu.0301"]').waitForExist();
     // Back to the passage the next steps use.
     await box.setValue(PASSAGE);
     await browser.keys("Enter");
