@@ -424,6 +424,49 @@ describe("Search refined, sorted and exported", () => {
     await browser.keys("Escape");
   });
 
+  // The outside tester's finding 00 (h5): ↓ Enter pressed as the last
+  // character went in acted on the answer still shown — the previous
+  // prefix's (再) — and the stepper walked 再's 49 hits named “再拜”.
+  it("↓ Enter at once after typing open the hits of the query in the box, not of what was typed before", async () => {
+    for (const q of ["再拜", "主人", "賓答"]) {
+      // the query's own count, from its settled answer
+      await typeQuery(q);
+      await browser.waitUntil(
+        async () => (await browser.execute(() => document.querySelector('[data-testid="search-timing"]')?.dataset.query)) === q,
+        { timeoutMsg: `no answer for ${q}` },
+      );
+      const { segments } = await counts();
+      await typeQuery("");
+      await browser.keys("Escape");
+
+      // typed at once, a character at a time, then ↓ Enter without a pause
+      const input = await typeQuery("");
+      await input.addValue(q);
+      await browser.keys(["ArrowDown", "Enter"]);
+      const count = await $('[data-testid="hit-count"]');
+      await count.waitForDisplayed();
+      await expect(count).toHaveText(`Hit 2 of ${segments.toLocaleString("en")}`);
+      await expect($('[data-testid="hit-stepper"] code')).toHaveText(q);
+      const id = await browser.waitUntil(
+        async () => (await browser.execute(() => location.hash)).match(/^#\/read\/([^?]+)\?seg=/)?.[1],
+        { timeoutMsg: "no hit opened" },
+      );
+      const marks = await browser.waitUntil(
+        async () => {
+          const m = await browser.execute(
+            (pid) => Array.from(document.getElementById(`p-${pid}`)?.querySelectorAll("mark.hit") ?? [], (e) => e.textContent),
+            id,
+          );
+          return m.length ? m : false;
+        },
+        { timeoutMsg: `nothing marked in ${id}` },
+      );
+      // every mark the whole query (its folded forms), never its first character alone
+      for (const m of marks) expect(han(m).length).toBe(Array.from(q).length);
+    }
+    await shot("enter-at-once");
+  });
+
   it("scopes the search to one source (an edition of a work), counted per source", async () => {
     await typeQuery("再拜");
     await waitForResults();

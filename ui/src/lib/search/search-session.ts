@@ -123,7 +123,26 @@ export class SearchSession<T> {
     if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
     this.#timer = null;
     this.#pending = null;
+    this.#newest = null;
     this.#latest = ++this.issued;
+  }
+
+  /**
+   * The newest request, waiting out the pause or asked and not answered
+   * yet; null when the newest was answered or forgotten. Keys pressed
+   * before its answer wait for it (keys-ahead.ts).
+   */
+  get awaited(): SearchQuery | null {
+    return this.#pending?.req ?? this.#newest;
+  }
+  #newest: SearchQuery | null = null;
+
+  /** Asks for the request waiting out the pause now (a key wants its answer). */
+  flush(): void {
+    const p = this.#pending;
+    if (p === null) return;
+    this.#pending = null;
+    this.#issue(p.req, p.at);
   }
 
   /** Whether an answer is still awaited for the newest request. */
@@ -149,10 +168,12 @@ export class SearchSession<T> {
     const id = ++this.issued;
     this.#latest = id;
     this.#inflight = id;
+    this.#newest = req;
     const start = this.#clock.now();
     const done = (o: { result?: T; error?: unknown }) => {
       if (id !== this.#latest) return; // stale: a newer request was issued
       this.#inflight = 0;
+      this.#newest = null;
       const end = this.#clock.now();
       this.#deliver({ id, request: req, ms: end - start, sinceInput: end - inputAt, ...o });
     };
