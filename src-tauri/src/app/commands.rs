@@ -162,6 +162,20 @@ pub fn edition(
     edition_entry(&corpus, source, script, true)
 }
 
+/// A source the corpus does not hold. A user's text the library left out
+/// (damaged, its file missing) says so with its reason, as the library's
+/// list does: a reader opened on it (a link, Back, the place kept from the
+/// last start) said only "no text", and the user did not learn why.
+pub(crate) fn source_not_found(state: &AppState, source: &str) -> AppError {
+    match state.left_out().into_iter().find(|t| t.id == source) {
+        Some(skipped) => AppError::Library {
+            kind: ErrorKind::Storage,
+            error: sheli_library::LibraryError::LeftOut(Box::new(skipped)),
+        },
+        None => AppError::NotFound { what: "source", id: source.to_owned() },
+    }
+}
+
 /// One edition of the library: with its sections if its passages are at
 /// hand (or `read`, which reads them), else with what is known unread.
 fn edition_entry(
@@ -298,7 +312,7 @@ pub fn passages(
     }
     let corpus = state.corpus()?;
     if corpus.source(source).is_none() {
-        return Err(AppError::NotFound { what: "source", id: source.to_owned() });
+        return Err(source_not_found(state, source));
     }
     let script = state.script(script)?;
     // Only the page asked for: a user's text with a table of passages is

@@ -48,7 +48,7 @@ pub fn contents(
     validate_id("source", source)?;
     let corpus = state.corpus()?;
     if corpus.source(source).is_none() {
-        return Err(AppError::NotFound { what: "source", id: source.to_owned() });
+        return Err(super::commands::source_not_found(state, source));
     }
     let script = state.script(script)?;
     let shown = shown_text(&corpus, source, script);

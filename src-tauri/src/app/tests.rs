@@ -378,6 +378,19 @@ fn the_library_says_which_of_the_user_s_texts_were_left_out() {
         view.works.iter().all(|w| w.work != "龍書"),
         "the rest of the library is there, without it"
     );
+    // A reader opened on it (a link, Back, the place kept from the last
+    // start) is told it was left out and why, not "no text".
+    let err = commands::passages(&state, &left.id, 1, 10, None).unwrap_err();
+    let payload = err.payload();
+    assert_eq!(payload.code, "library.left_out", "{payload:?}");
+    assert_eq!(payload.params["work"], "龍書");
+    assert_eq!(payload.items.len(), 1, "{payload:?}");
+    assert_eq!(payload.items[0].code, "library.reason.missing");
+    let err = super::reading_commands::contents(&state, &left.id, None).unwrap_err();
+    assert_eq!(err.payload().code, "library.left_out");
+    // A text that was never there is still "no such text".
+    let err = commands::passages(&state, "user.0000dead", 1, 10, None).unwrap_err();
+    assert!(matches!(err, AppError::NotFound { what: "source", .. }), "{err}");
 }
 
 /// Imports `text` as the work `work` into a fresh data folder.
