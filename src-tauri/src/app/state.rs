@@ -13,7 +13,7 @@ use sheli_corpus::display::Shown;
 use sheli_corpus::{Corpus, EditionScript};
 use sheli_library::{LibraryStamp, SkippedText};
 
-use super::error::{AppError, AppResult};
+use super::error::{AppError, AppResult, ErrorKind};
 use super::index_slot::SearchSlot;
 use super::settings::{DisplayScript, SettingsStore};
 use super::user_store::UserStore;
@@ -179,7 +179,9 @@ impl AppState {
             }
         }
         let library = sheli_library::Library::open_lazy(&self.data_dir)
-            .map_err(|e| AppError::Corpus(e.to_string()))?;
+            // The library's own code (a data folder that cannot be used, a
+            // list of texts that cannot be read), not its English in detail.
+            .map_err(|error| AppError::Library { kind: ErrorKind::Storage, error })?;
         self.set_left_out(library.skipped.clone());
         self.set_corpus(library.corpus);
         Ok(true)
