@@ -128,36 +128,26 @@ pub struct Builder {
     writer: IndexWriter<SegmentDocument>,
     fields: Fields,
     sources: Vec<String>,
-    /// Bytes of text of the last [`QUEUE_DOCS`] batches handed to tantivy
-    /// since the last commit (their sizes in `recent`), what its queue can
-    /// hold at most (see [`TEXT_IN_FLIGHT`]).
+    /// Bytes of text of the last [`QUEUE_DOCS`] documents added since the
+    /// last commit (their sizes in `recent`), what tantivy's queue can hold
+    /// at most (see [`TEXT_IN_FLIGHT`]).
     in_flight: usize,
     recent: std::collections::VecDeque<u32>,
-    /// Documents not yet handed to tantivy (see [`BATCH`]) and their bytes.
-    pending: Vec<tantivy::indexer::UserOperation<SegmentDocument>>,
-    pending_bytes: u32,
 }
-
-/// Documents handed to tantivy's queue at a time. One at a time, the queue
-/// (full, since the writer threads are the slower side) woke this thread
-/// for every document an indexing thread took: 2–4 % of a build's CPU in
-/// the scheduler (perf). A batch goes to one indexing thread whole; with
-/// more per batch the queue holds more documents (16: +40 MB at 10M).
-const BATCH: usize = 4;
 
 /// How much text tantivy's queue may hold before a build commits, so that
 /// the queue of documents waiting for its indexing threads stays small. The
-/// queue holds up to [`QUEUE_DOCS`] batches whatever their size: a text
+/// queue holds up to [`QUEUE_DOCS`] documents whatever their size: a text
 /// without blank lines is cut into passages of 20,000 characters, and the
 /// tester's 180 MB file had ~3,400 of them queued at once, the import
 /// peaking at 550 MB while the decoding and counting before it held 66 MB.
 /// A commit waits until the queue is indexed and flushes the segments, so
-/// it is made only when the last [`QUEUE_DOCS`] batches (what can be
+/// it is made only when the last [`QUEUE_DOCS`] documents (what can be
 /// queued) hold that much text: poems and paragraphs of a few hundred
 /// characters never do, and a build of them commits once, at its end (each
 /// commit cost a wait for both indexing threads and two more segments).
 const TEXT_IN_FLIGHT: usize = 16 << 20;
-/// The length of tantivy's queue (`PIPELINE_MAX_SIZE_IN_DOCS`), in batches.
+/// The length of tantivy's queue (`PIPELINE_MAX_SIZE_IN_DOCS`).
 const QUEUE_DOCS: usize = 10_000;
 
 impl Builder {
@@ -198,31 +188,12 @@ impl Builder {
             sources: sources.to_vec(),
             in_flight: 0,
             recent: std::collections::VecDeque::new(),
-            pending: Vec::with_capacity(BATCH),
-            pending_bytes: 0,
         })
     }
 
     pub fn add(&mut self, d: &SegmentDoc) -> Result<()> {
-        let doc = to_document(&self.fields, &self.sources, d);
-        self.pending.push(tantivy::indexer::UserOperation::Add(doc));
-        self.pending_bytes =
-            self.pending_bytes.saturating_add((d.text.len() + d.tail.len()) as u32);
-        if self.pending.len() >= BATCH || self.pending_bytes as usize >= TEXT_IN_FLIGHT / 64 {
-            self.send()?;
-        }
-        Ok(())
-    }
-
-    /// Hands the pending documents to tantivy's queue, and commits if the
-    /// queue may now hold [`TEXT_IN_FLIGHT`] bytes of text.
-    fn send(&mut self) -> Result<()> {
-        if self.pending.is_empty() {
-            return Ok(());
-        }
-        let batch = std::mem::replace(&mut self.pending, Vec::with_capacity(BATCH));
-        self.writer.run(batch)?;
-        let bytes = std::mem::take(&mut self.pending_bytes);
+        self.writer.add_document(to_document(&self.fields, &self.sources, d))?;
+        let bytes = (d.text.len() + d.tail.len()) as u32;
         self.in_flight += bytes as usize;
         self.recent.push_back(bytes);
         if self.recent.len() > QUEUE_DOCS {
@@ -238,17 +209,12 @@ impl Builder {
 
     /// Deletes every document of `source` added so far (a text that failed
     /// part way through being streamed).
-    pub fn delete_source(&mut self, source: &str) -> Result<()> {
-        // the pending documents first: a delete reaches only what was
-        // handed to tantivy before it
-        self.send()?;
+    pub fn delete_source(&mut self, source: &str) {
         self.writer.delete_term(tantivy::Term::from_field_text(self.fields.source, source));
-        Ok(())
     }
 
     /// Commits, waits for merges, and returns the index.
     pub fn finish(mut self) -> Result<Index> {
-        self.send()?;
         self.writer.commit()?;
         self.writer.wait_merging_threads()?;
         Ok(self.index)
@@ -402,7 +368,7 @@ pub fn add_sources(
                     }
                 }
                 if let Some(why) = failed {
-                    builder.delete_source(id)?;
+                    builder.delete_source(id);
                     seq = start;
                     added.unreadable.push((id.clone(), why));
                 }
