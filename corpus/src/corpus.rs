@@ -335,7 +335,10 @@ impl Corpus {
                     None => break,
                 }
             }
-            return Ok(out);
+            // A table refused on the way: the text read whole, below.
+            if self.table(source).is_some() {
+                return Ok(out);
+            }
         }
         let all = self.try_passages_of(source_id)?;
         Ok(all.iter().skip(start.saturating_sub(1)).take(count).collect())
@@ -593,7 +596,10 @@ impl Corpus {
         let found = self.table(source).map(|(_, mut table)| table.at_line(line));
         if let Some(found) = found {
             let n = found? as usize;
-            return self.one(source, n, 1)?.ok().map(|o| &o.passage);
+            // `None` from `one`: the table refused, the text read whole.
+            if let Some(one) = self.one(source, n, 1) {
+                return one.ok().map(|o| &o.passage);
+            }
         }
         self.passages_of(source_id)
             .iter()
@@ -611,7 +617,9 @@ impl Corpus {
         let found = self.table(source).map(|(_, mut table)| table.first_at_line(line));
         if let Some(found) = found {
             let n = found? as usize;
-            return self.one(source, n, 1)?.ok().map(|o| &o.passage);
+            if let Some(one) = self.one(source, n, 1) {
+                return one.ok().map(|o| &o.passage);
+            }
         }
         self.passages_of(source_id).iter().find(|p| p.line() == line)
     }
@@ -624,9 +632,10 @@ impl Corpus {
         let source = self.source(source_id)?;
         // The table's lock is let go before the passage is read.
         let passages = self.table(source).map(|(_, table)| table.passages());
-        if let Some(n) = passages {
-            let last = self.one(source, n as usize, 1)?.ok()?;
-            return Some(self.line_span(&last.passage).1);
+        if let Some(n) = passages
+            && let Some(last) = self.one(source, n as usize, 1)
+        {
+            return Some(self.line_span(&last.ok()?.passage).1);
         }
         let (raw, lines) = self.text_of(source)?;
         let count = lines.line_count() as u32;

@@ -64,12 +64,22 @@ impl<R: Read> Read for Counting<R> {
 /// the way a library opens it; the bytes of the text read, and the times
 /// it was opened to be read whole.
 fn seekable(raw: &str) -> (Corpus, Arc<AtomicUsize>, Arc<AtomicUsize>) {
+    seekable_with(raw, table_of(raw))
+}
+
+/// The table an import writes for `raw`.
+fn table_of(raw: &str) -> Vec<u8> {
     let info = info();
     let mut table = TableWriter::new(Cursor::new(Vec::new())).unwrap();
     for p in PlainStream::new(&info, raw.as_bytes()) {
         table.push(&p.unwrap().start).unwrap();
     }
-    let table = table.finish(raw.len() as u64, &info.sha256).unwrap().into_inner();
+    table.finish(raw.len() as u64, &info.sha256).unwrap().into_inner()
+}
+
+/// [`seekable`] with `table` as the text's table of passages.
+fn seekable_with(raw: &str, table: Vec<u8>) -> (Corpus, Arc<AtomicUsize>, Arc<AtomicUsize>) {
+    let info = info();
     let raw: Arc<str> = Arc::from(raw);
     let (read, whole) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let (r, w, text) = (read.clone(), whole.clone(), raw.clone());
@@ -81,7 +91,7 @@ fn seekable(raw: &str) -> (Corpus, Arc<AtomicUsize>, Arc<AtomicUsize>) {
     let len = raw.len() as u64;
     let access = PassageAccess {
         text_at: Arc::new(move |at| {
-            let rest = text.as_bytes()[at as usize..].to_vec();
+            let rest = text.as_bytes().get(at as usize..).ok_or("past the end")?.to_vec();
             let counted = Counting { inner: Cursor::new(rest), read: r.clone() };
             Ok(Box::new(std::io::BufReader::with_capacity(64 * 1024, counted))
                 as Box<dyn std::io::BufRead + Send>)
@@ -197,4 +207,160 @@ fn a_table_of_another_text_is_not_used() {
     assert!(t.is_none(), "a table for a text of another checksum");
     drop(lazy);
     assert_eq!(opened_whole.load(Ordering::SeqCst), 0);
+}
+
+/// A short text with headings (passages of their own), commentary joining
+/// its passage, a 記, and characters of three bytes, so an offset can fall
+/// inside one.
+const SMALL: &str =
+    "[題]第一\n\n主人戒賓。\n\n[注]戒，警也。\n\n賓出迎。\n\n[題]第二\n\n乃請。\n\n[記]凡射。\n";
+
+/// Where record `n` (1-based) of a table starts, and its fields' places.
+fn record(n: usize) -> usize {
+    64 + (n - 1) * 32
+}
+const CHUNK_AT: usize = 0;
+const HEADING_AT: usize = 8;
+const CHUNK_LINE: usize = 16;
+const FIRST_LINE: usize = 20;
+
+fn put_u64(t: &mut [u8], at: usize, v: u64) {
+    t[at..at + 8].copy_from_slice(&v.to_le_bytes());
+}
+
+fn put_u32(t: &mut [u8], at: usize, v: u32) {
+    t[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+fn u64_at(t: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(t[at..at + 8].try_into().unwrap())
+}
+
+fn u32_at(t: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(t[at..at + 4].try_into().unwrap())
+}
+
+/// Tables damaged as the outside tester crafted them (h5, finding A) and
+/// the other ways a record can fail to fit: each is refused and the text
+/// read whole, so every passage opens as the whole reading gives it, by id,
+/// by line and in a run — where a line of 0xFFFFFFFF panicked (`attempt to
+/// add with overflow`) and an offset inside a character or at 2^63 made
+/// `show` say there was no such passage while search found it.
+#[test]
+fn a_table_whose_records_do_not_fit_the_text_is_refused_and_the_text_read_whole() {
+    let good = table_of(SMALL);
+    let full = whole(SMALL);
+    let all = full.passages_of("user.abababab");
+    assert_eq!(all.len(), 6, "{all:?}");
+    // The records as written: passage 2 starts after a line break, inside
+    // the text, after passage 1's chunk.
+    let at2 = u64_at(&good, record(2) + CHUNK_AT);
+    assert_eq!(SMALL.as_bytes()[at2 as usize - 1], b'\n');
+    type Edit = Box<dyn Fn(&mut Vec<u8>)>;
+    let crafted: Vec<(&str, Edit)> = vec![
+        ("a line of 0xFFFFFFFF", Box::new(|t| put_u32(t, record(2) + CHUNK_LINE, u32::MAX))),
+        ("a first line of 0xFFFFFFFF", Box::new(|t| put_u32(t, record(2) + FIRST_LINE, u32::MAX))),
+        ("an offset inside a character", Box::new(move |t| put_u64(t, record(2), at2 + 1))),
+        ("an offset at 2^63", Box::new(|t| put_u64(t, record(2), 1 << 63))),
+        ("an offset past the end", Box::new(|t| put_u64(t, record(2), SMALL.len() as u64))),
+        (
+            "an offset on a character but not at a line start",
+            Box::new(move |t| put_u64(t, record(2), at2 + 3)),
+        ),
+        (
+            "a heading after its passage",
+            Box::new(|t| {
+                let at = u64_at(t, record(3) + CHUNK_AT);
+                put_u64(t, record(3) + HEADING_AT, at + 3);
+            }),
+        ),
+        (
+            "a heading inside a character",
+            Box::new(|t| {
+                let h = u64_at(t, record(3) + HEADING_AT);
+                assert_ne!(h, u64::MAX, "passage 3 has a heading");
+                put_u64(t, record(3) + HEADING_AT, h + 4);
+            }),
+        ),
+        (
+            "lines not increasing",
+            Box::new(|t| {
+                let l = u32_at(t, record(1) + FIRST_LINE);
+                put_u32(t, record(3) + FIRST_LINE, l);
+                put_u32(t, record(3) + CHUNK_LINE, l);
+            }),
+        ),
+        (
+            "records out of order",
+            Box::new(|t| {
+                let (a, b) = (t[record(2)..record(3)].to_vec(), t[record(3)..record(4)].to_vec());
+                t[record(2)..record(3)].copy_from_slice(&b);
+                t[record(3)..record(4)].copy_from_slice(&a);
+            }),
+        ),
+        (
+            "a record twice",
+            Box::new(|t| {
+                let b = t[record(3)..record(4)].to_vec();
+                t[record(2)..record(3)].copy_from_slice(&b);
+            }),
+        ),
+        (
+            "a line past the text's",
+            Box::new(|t| {
+                put_u32(t, record(6) + CHUNK_LINE, 500);
+                put_u32(t, record(6) + FIRST_LINE, 500);
+            }),
+        ),
+        ("a count of 2^60 passages", Box::new(|t| put_u64(t, 24, 1 << 60))),
+    ];
+    for (what, edit) in crafted {
+        let mut table = good.clone();
+        edit(&mut table);
+        assert_ne!(table, good, "{what}: the table is changed");
+        // Each way in first on a fresh corpus: the one the table is read by.
+        for way in ["id", "line", "run", "last line", "count"] {
+            let (lazy, _, _) = seekable_with(SMALL, table.clone());
+            match way {
+                "id" => {
+                    for p in all {
+                        let q = lazy.passage(&p.id);
+                        let q = q.unwrap_or_else(|e| panic!("{what}: {}: {e}", p.id));
+                        assert_eq!(format!("{q:?}"), format!("{p:?}"), "{what}: {}", p.id);
+                        assert_eq!(lazy.line_span(q), full.line_span(p), "{what}: {}", p.id);
+                    }
+                }
+                "line" => {
+                    for p in all {
+                        let (first, last) = full.line_span(p);
+                        for line in [first, last] {
+                            let got = lazy.passage_at_line("user.abababab", line);
+                            assert_eq!(got.map(|p| &p.id), Some(&p.id), "{what}: line {line}");
+                        }
+                        let got = lazy.passage_beginning_at("user.abababab", first);
+                        assert_eq!(got.map(|p| &p.id), Some(&p.id), "{what}: begins {first}");
+                    }
+                }
+                "run" => {
+                    let run = lazy.passage_run("user.abababab", 1, 10).unwrap();
+                    let ids: Vec<&str> = run.iter().map(|p| p.id.as_str()).collect();
+                    let want: Vec<&str> = all.iter().map(|p| p.id.as_str()).collect();
+                    assert_eq!(ids, want, "{what}");
+                }
+                "last line" => assert_eq!(
+                    lazy.last_line("user.abababab"),
+                    full.last_line("user.abababab"),
+                    "{what}"
+                ),
+                _ => assert_eq!(lazy.passage_count("user.abababab"), Some(6), "{what}"),
+            }
+        }
+    }
+    // The table as written is used: nothing read whole.
+    let (lazy, _, opened_whole) = seekable_with(SMALL, good);
+    for p in all {
+        assert_eq!(lazy.passage(&p.id).unwrap().id, p.id);
+    }
+    assert_eq!(lazy.last_line("user.abababab"), full.last_line("user.abababab"));
+    assert_eq!(opened_whole.load(Ordering::SeqCst), 0, "a fitting table is used");
 }

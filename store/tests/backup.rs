@@ -626,3 +626,57 @@ fn a_restore_interrupted_at_any_step_leaves_the_old_state_or_the_new() {
         assert!(left.is_empty(), "after step {step}: {left:?}");
     }
 }
+
+/// A backup carrying a text's table of passages that does not fit the text
+/// (record 2's line made 0xFFFFFFFF, its checksum in the backup updated, as
+/// the outside tester of h5 crafted it, finding A): the restore makes the
+/// table again from the text, so every restored passage opens as the text
+/// gives it — where `show` of passage 2 panicked after such a restore.
+#[test]
+fn a_restored_table_of_passages_is_made_from_the_text_not_taken_from_the_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    populate(&data, "one");
+    let text = "主人戒賓。\n\n[注]戒，警也。\n\n賓出迎。\n\n乃請。\n";
+    let info = sheli_corpus::SourceInfo {
+        sha256: sha256_hex(text.as_bytes()),
+        ..sheli_corpus::SourceInfo::user_text("user.0000beef", "我的", "user.0000beef.txt")
+    };
+    let good = sheli_corpus::parse::table::table_for(&info, text.as_bytes()).unwrap();
+    let manifest = std::fs::read_to_string(data.join("texts/manifest.toml")).unwrap();
+    let old_sha = sha256_hex(format!("主人戒賓。one\n").as_bytes());
+    std::fs::write(data.join("texts/manifest.toml"), manifest.replace(&old_sha, &info.sha256))
+        .unwrap();
+    std::fs::write(data.join("texts/user.0000beef.txt"), text).unwrap();
+    std::fs::write(data.join("texts/user.0000beef.passages"), &good).unwrap();
+    let file = dir.path().join("b.sheli");
+    let made = store::backup(&data, &file, false).unwrap();
+    assert!(made.files.contains(&"texts/user.0000beef.passages".to_string()), "{:?}", made.files);
+    let mut bad = good.clone();
+    bad[64 + 32 + 16..64 + 32 + 20].copy_from_slice(&u32::MAX.to_le_bytes());
+    Connection::open(&file)
+        .unwrap()
+        .execute(
+            "UPDATE sheli_backup_file SET content = ?1, sha256 = ?2 \
+             WHERE path = 'texts/user.0000beef.passages'",
+            rusqlite::params![bad, sha256_hex(&bad)],
+        )
+        .unwrap();
+
+    let restored = dir.path().join("restored");
+    store::restore(&restored, &file).unwrap();
+    let table = std::fs::read(restored.join("texts/user.0000beef.passages")).unwrap();
+    assert_eq!(table, good, "the table made again from the text, not the backup's");
+    let library = sheli_library::Library::open_lazy(&restored).unwrap();
+    let whole = {
+        let mut c = Corpus::default();
+        c.add_source(info.clone(), std::sync::Arc::from(text)).unwrap();
+        c
+    };
+    for p in whole.passages_of("user.0000beef") {
+        let q = library.corpus.passage(&p.id).unwrap();
+        assert_eq!(format!("{q:?}"), format!("{p:?}"), "{}", p.id);
+        assert_eq!(library.corpus.line_span(q), whole.line_span(p), "{}", p.id);
+    }
+    assert_eq!(whole.passages_of("user.0000beef").len(), 3);
+}

@@ -53,6 +53,33 @@ pub(super) struct RawSpan {
     pub(super) lines: LineIndex,
 }
 
+/// Why a passage could not be read alone: its record does not fit the
+/// text, or the text cannot be read (in words).
+enum Miss {
+    Table,
+    Text(String),
+}
+
+/// The text from byte `at` on, if a line starts there (a chunk does): the
+/// byte before it read first, so an offset inside a line or a character
+/// is caught before anything is parsed from it.
+fn at_line_start(
+    access: &PassageAccess,
+    at: u64,
+) -> std::result::Result<Box<dyn std::io::BufRead + Send>, Miss> {
+    let Some(before) = at.checked_sub(1) else {
+        return (access.text_at)(0).map_err(Miss::Text);
+    };
+    let mut reader = (access.text_at)(before).map_err(Miss::Text)?;
+    let mut byte = [0u8; 1];
+    match std::io::Read::read_exact(&mut reader, &mut byte) {
+        Ok(()) if byte[0] == b'\n' => Ok(reader),
+        Ok(()) => Err(Miss::Table),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Err(Miss::Table),
+        Err(e) => Err(Miss::Text(e.to_string())),
+    }
+}
+
 impl Corpus {
     /// The table of passages of a lazily added source not read whole, if it
     /// has one that fits its text.
@@ -70,13 +97,15 @@ impl Corpus {
             Some(Mutex::new(table))
         });
         let guard = table.as_ref()?.lock().unwrap_or_else(|e| e.into_inner());
-        Some((lazy, guard))
+        (!guard.is_refused()).then_some((lazy, guard))
     }
 
     /// Passage `ordinal` (1-based) of a source with a table of passages,
     /// read alone if it was not yet (with the `count - 1` after it, read in
-    /// the same pass); `None` if the source has no table, or the ordinal is
-    /// past its end. `Err` if the text cannot be read there.
+    /// the same pass); `None` if the source has no table, the ordinal is
+    /// past its end, or its record was found not to fit the text (the table
+    /// is then refused: asked again, the caller reads the text whole).
+    /// `Err` if the text cannot be read there.
     pub(super) fn one<'a>(
         &'a self,
         source: &'a Source,
@@ -92,9 +121,13 @@ impl Corpus {
         if let Some(one) = slots[ordinal - 1].get() {
             return Some(Ok(one));
         }
+        // A record that does not fit the text (`Miss::Table`) refuses the
+        // table: `None`, and the caller reads the text whole, as for a
+        // table of another length. The text unreadable is said.
         let read = (|| {
-            let start = table.get(ordinal as u64).ok_or("its table of passages cannot be read")?;
-            let access = lazy.access.as_ref().ok_or("it has no table of passages")?;
+            let start = table.get(ordinal as u64).ok_or(Miss::Table)?;
+            drop(table);
+            let access = lazy.access.as_ref().ok_or(Miss::Table)?;
             let heading = match start.heading_at {
                 None => None,
                 Some(at) => {
@@ -108,24 +141,25 @@ impl Corpus {
                         heading_at: None,
                         first_line: 1,
                     };
-                    let reader = (access.text_at)(at)?;
+                    let reader = at_line_start(access, at)?;
                     let mut s =
                         parse::PlainStream::resume(&source.info, reader, &at_heading, 1, None)
                             .without_line_starts();
-                    s.next().transpose().map_err(|e| e.to_string())?.and_then(|p| p.passage.section)
+                    s.next().transpose().map_err(|_| Miss::Table)?.and_then(|p| p.passage.section)
                 }
             };
-            drop(table);
-            let reader = (access.text_at)(start.chunk_at)?;
+            let reader = at_line_start(access, start.chunk_at)?;
             let stream =
                 parse::PlainStream::resume(&source.info, reader, &start, ordinal as u32, heading);
             let end = (ordinal + count.max(1) - 1).min(total);
             for (k, streamed) in (ordinal..=end).zip(stream) {
-                let streamed = streamed.map_err(|e| e.to_string())?;
+                // The text passed its checksum when it was listed: a piece
+                // that does not parse from here is the record's fault.
+                let streamed = streamed.map_err(|_| Miss::Table)?;
                 if streamed.passage.ordinal as usize != k
                     || (k == ordinal && streamed.start != start)
                 {
-                    return Err("its table of passages does not match the text".to_string());
+                    return Err(Miss::Table);
                 }
                 let _ = slots[k - 1].set(Box::new(OnePassage {
                     passage: streamed.passage,
@@ -134,11 +168,18 @@ impl Corpus {
                     span: OnceLock::new(),
                 }));
             }
-            slots[ordinal - 1]
-                .get()
-                .map(|b| &**b)
-                .ok_or_else(|| "the passage is not in the text".to_string())
+            slots[ordinal - 1].get().map(|b| &**b).ok_or(Miss::Table)
         })();
+        let read = match read {
+            Ok(one) => Ok(one),
+            Err(Miss::Text(why)) => Err(why),
+            Err(Miss::Table) => {
+                if let Some((_, mut table)) = self.table(source) {
+                    table.refuse();
+                }
+                return None;
+            }
+        };
         Some(read)
     }
 

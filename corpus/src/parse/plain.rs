@@ -283,7 +283,8 @@ impl<R: std::io::BufRead> PlainStream<R> {
             let (at, line) = (self.pos, self.line);
             self.pos += n;
             if self.line_buf.ends_with('\n') {
-                self.line += 1;
+                // Saturating: a resumed stream's line comes from a record.
+                self.line = self.line.saturating_add(1);
             }
             if self.line_buf.trim().is_empty() {
                 if para.is_some() {

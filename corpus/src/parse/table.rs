@@ -118,6 +118,52 @@ impl<W: Write + Seek> TableWriter<W> {
     }
 }
 
+/// Whether `r` could start a passage of a text of `text_len` bytes, after
+/// `prev` (the record before it). See [`PassageTable::records_fit`].
+fn record_fits(r: &PassageStart, prev: Option<&PassageStart>, text_len: u64) -> bool {
+    let inside = r.chunk_at < text_len && r.heading_at.is_none_or(|h| h <= r.chunk_at);
+    // Line n starts n - 1 line breaks in; the passage's first line is in
+    // its chunk, so no further on than the bytes left.
+    // (Each test is made only when those before it held: no subtraction
+    // here can overflow.)
+    let lines = || {
+        r.chunk_line >= 1
+            && u64::from(r.chunk_line - 1) <= r.chunk_at
+            && r.first_line >= r.chunk_line
+            && u64::from(r.first_line - r.chunk_line) <= text_len - r.chunk_at
+    };
+    let in_order = || match prev {
+        None => true,
+        Some(p) if p.chunk_at == r.chunk_at => {
+            // Pieces of one chunk: the chunk's line and state are one.
+            r.chunk_line == p.chunk_line
+                && r.continued == p.continued
+                && r.piece > p.piece
+                && r.first_line >= p.first_line
+        }
+        Some(p) => {
+            p.chunk_at < r.chunk_at
+                && p.chunk_line < r.chunk_line
+                && u64::from(r.chunk_line - p.chunk_line) <= r.chunk_at - p.chunk_at
+                && r.first_line >= p.first_line
+        }
+    };
+    inside && lines() && in_order()
+}
+
+/// The table of passages of `text` (the plain format, `info`'s text, whose
+/// checksum `info.sha256` is), as an import writes it: for a text that
+/// comes with no table one can trust (a restore's).
+pub fn table_for(info: &crate::SourceInfo, text: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut table = TableWriter::new(std::io::Cursor::new(Vec::new()))?;
+    for p in super::PlainStream::new(info, text).without_line_starts() {
+        let p =
+            p.map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+        table.push(&p.start)?;
+    }
+    Ok(table.finish(text.len() as u64, &info.sha256)?.into_inner())
+}
+
 fn sha_bytes(hex: &str) -> [u8; 32] {
     let mut out = [0u8; 32];
     for (i, b) in out.iter_mut().enumerate() {
@@ -130,6 +176,9 @@ fn sha_bytes(hex: &str) -> [u8; 32] {
 pub struct PassageTable<R> {
     reader: R,
     passages: u64,
+    /// Set when a record was found not to fit the text as it was read
+    /// there (see [`PassageTable::refuse`]).
+    refused: bool,
 }
 
 impl<R: Read + Seek> PassageTable<R> {
@@ -148,7 +197,53 @@ impl<R: Read + Seek> PassageTable<R> {
             && header[32..64] == sha_bytes(sha256_hex);
         let passages = u64_at(24);
         let len = reader.seek(SeekFrom::End(0)).ok()?;
-        (fits && len == HEADER + passages * RECORD).then_some(PassageTable { reader, passages })
+        // The count is the file's to give: multiplied unchecked, a crafted
+        // one would overflow before it was compared.
+        let size = passages.checked_mul(RECORD).and_then(|r| r.checked_add(HEADER));
+        if !fits || size != Some(len) {
+            return None;
+        }
+        let mut table = PassageTable { reader, passages, refused: false };
+        table.records_fit(text_len)?;
+        Some(table)
+    }
+
+    /// Whether every record could be where a passage of a text of
+    /// `text_len` bytes starts, read once when the table is opened: the
+    /// header's checksum is the text's, not the table's, so a record is
+    /// otherwise taken as it comes — a line of 0xFFFFFFFF overflowed the
+    /// parser's count, an offset past the end hid passages that search
+    /// still found. Offsets inside the text and in order, lines in order
+    /// and no more than the bytes before them allow (a line takes a byte at
+    /// least), so nothing computed from a record can overflow; that an
+    /// offset is a line start is checked when the text is read there
+    /// ([`crate::Corpus`]'s `one`), as only the text can tell.
+    fn records_fit(&mut self, text_len: u64) -> Option<()> {
+        self.reader.seek(SeekFrom::Start(HEADER)).ok()?;
+        let mut reader = std::io::BufReader::with_capacity(64 * 1024, &mut self.reader);
+        let mut prev: Option<PassageStart> = None;
+        let mut b = [0u8; RECORD as usize];
+        for _ in 0..self.passages {
+            reader.read_exact(&mut b).ok()?;
+            let r = PassageStart::decode(&b)?;
+            if !record_fits(&r, prev.as_ref(), text_len) {
+                return None;
+            }
+            prev = Some(r);
+        }
+        Some(())
+    }
+
+    /// Marks the table as not fitting its text: a record whose offset is
+    /// not a line start, or whose passage the text does not give there,
+    /// which only reading the text shows. The text is then read whole, as
+    /// for a table of another length.
+    pub fn refuse(&mut self) {
+        self.refused = true;
+    }
+
+    pub fn is_refused(&self) -> bool {
+        self.refused
     }
 
     pub fn passages(&self) -> u64 {
