@@ -87,6 +87,8 @@ export const config = {
     // A Chinese input method's quote marks and ？; Go-to in 繁體中文 (switches back).
     "./specs/input-method.e2e.js",
     "./specs/texts.e2e.js",
+    // A restore and a damaged text behind the window's back (CLI on the same data folder).
+    "./specs/reader-library.e2e.js",
     // Last: its print test leaves GTK's print dialog open until the app exits.
     "./specs/cite.e2e.js",
   ],
