@@ -220,6 +220,11 @@ fn salvage(text: &str) -> (Settings, Vec<String>) {
     (settings, dropped)
 }
 
+/// `text` without the UTF-8 byte order mark it may start with.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// The settings in memory and the file they are kept in.
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -232,15 +237,24 @@ impl SettingsStore {
     pub fn open(dir: &Path) -> SettingsStore {
         let path = dir.join(SETTINGS_FILE);
         let current = match fs::read_to_string(&path) {
-            Ok(text) => match serde_json::from_str::<Settings>(&text) {
+            // A byte order mark (Windows Notepad writes one) is no part of
+            // the JSON: left in, serde refused the file and every setting,
+            // all valid, took its default (h5 tester, finding F).
+            Ok(text) => match serde_json::from_str::<Settings>(without_bom(&text)) {
                 Ok(s) => s.repaired(),
                 Err(e) => {
-                    let (kept, dropped) = salvage(&text);
+                    let (kept, dropped) = salvage(without_bom(&text));
+                    let what = if dropped.is_empty() {
+                        "it is no JSON object: every setting takes its default".to_string()
+                    } else {
+                        format!(
+                            "the default taken for {}, the other settings kept",
+                            dropped.join(", ")
+                        )
+                    };
                     eprintln!(
-                        "sheli: {} is not valid ({e}); kept as settings.json.bad, its valid \
-                         settings kept, the default for {}",
+                        "sheli: {} is not valid ({e}); kept as settings.json.bad; {what}",
                         path.display(),
-                        if dropped.is_empty() { "all".to_string() } else { dropped.join(", ") }
                     );
                     let _ = fs::rename(&path, path.with_extension("json.bad"));
                     kept.repaired()
@@ -410,6 +424,32 @@ mod tests {
         assert_eq!(s.script, DisplayScript::Simplified);
         assert_eq!(s.char_size, CHAR_SIZE_MAX);
         assert_eq!(s.layers, Settings::default().layers);
+    }
+
+    #[test]
+    fn a_file_starting_with_a_byte_order_mark_keeps_its_settings() {
+        // The outside tester's finding F (h5): Notepad's mark before the
+        // JSON reset the language, the place, the script and the size.
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join(SETTINGS_FILE),
+            "\u{feff}{\"script\":\"simplified\",\"char_size\":30,\"place\":\"#/read/xiangshe.zhushu.0250\",\"locale\":\"zh-Hant\"}",
+        )
+        .unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!(s.script, DisplayScript::Simplified);
+        assert_eq!(s.char_size, 30);
+        assert_eq!(s.place, "#/read/xiangshe.zhushu.0250");
+        assert_eq!(s.locale, Some(UiLocale::ZhHant));
+        assert!(!dir.path().join("settings.json.bad").exists(), "nothing was wrong with it");
+        // With a bad value besides, the others are still salvaged.
+        fs::write(
+            dir.path().join(SETTINGS_FILE),
+            "\u{feff}{\"script\":\"klingon\",\"char_size\":30}",
+        )
+        .unwrap();
+        let s = SettingsStore::open(dir.path()).get().unwrap();
+        assert_eq!((s.script, s.char_size), (Settings::default().script, 30));
     }
 
     #[test]
