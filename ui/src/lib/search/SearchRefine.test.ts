@@ -8,6 +8,7 @@ import { setTransport } from "../api";
 import type { CollocationsView } from "../bindings/CollocationsView";
 import type { SearchQuery } from "../bindings/SearchQuery";
 import SearchBox from "./SearchBox.svelte";
+import { setLocale } from "../i18n/i18n.svelte";
 import { sampleHit, sampleSearch } from "../../test/reading-fixtures";
 
 afterEach(() => {
@@ -313,6 +314,44 @@ describe("SearchBox as a concordancer", () => {
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelector("button")!);
     expect(chips()).toEqual(["觶 OR 觚", "拜"]);
     await waitFor(() => expect(requests.at(-1)!.query).toBe("觶 OR 觚 拜"));
+  });
+
+  // The outside tester's findings D and G (h5): 三讓 clicked became the chip
+  // 三让, also in the 繁 interface; the chip of a query with NEAR had no
+  // lang; "Counted around the search 主人 NEAR/3 賓and三让".
+  it("shows a collocate's chip as the texts write it, the Chinese of a chip's query tagged, the search around it in words", async () => {
+    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: COLLOCATIONS }));
+    render(SearchBox);
+    await type("主人 NEAR/3 賓");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByRole("button", { name: "Collocations" }));
+    await screen.findByTestId("collocations");
+    // 觶 as listed (its folded key 觯 is what it searches)
+    await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 觯"));
+    expect(chips()).toEqual(["主人 NEAR/3 賓", "觯"]);
+    const shown = screen.getAllByTestId("refinement-chip");
+    expect(shown.map((c) => c.textContent)).toEqual(["主人 NEAR/3 賓×", "觶×"]);
+    expect(shown[1].getAttribute("aria-label")).toBe("Remove refinement 觶");
+    // only the Chinese runs carry lang: NEAR/3 is read in the interface's language
+    const tagged = (el: Element) => Array.from(el.querySelectorAll("[lang]"), (e) => [e.textContent, e.getAttribute("lang")]);
+    expect(tagged(shown[0])).toEqual([
+      ["主人", "zh"],
+      ["賓", "zh"],
+    ]);
+    expect(tagged(shown[1])).toEqual([["觶", "zh"]]);
+    const around = await screen.findByTestId("collocations-around");
+    expect(around.textContent!.replace(/\s+/g, " ").trim()).toBe("Counted around the search 主人 NEAR/3 賓 and 觶");
+    expect(Array.from(around.querySelectorAll("code [lang]"), (e) => e.textContent)).toEqual(["主人", "賓", "觶"]);
+
+    // in 繁體中文 the same, joined as Chinese joins
+    setLocale("zh-Hant");
+    try {
+      await waitFor(() => expect(around.textContent!.trim()).toBe("計數所據的檢索：主人 NEAR/3 賓及觶"));
+      expect(screen.getAllByTestId("refinement-chip")[1].textContent).toBe("觶×");
+    } finally {
+      setLocale("en");
+    }
   });
 
   it("exports every result through the backend, in the chosen format and order", async () => {

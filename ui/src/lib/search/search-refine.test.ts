@@ -11,6 +11,7 @@ import {
   removeRefinement,
   scopeChips,
   showingLabel,
+  shownRefinements,
 } from "./search-refine";
 
 afterEach(() => sessionStorage.clear());
@@ -52,15 +53,34 @@ describe("search refinements", () => {
 
   it("applies a collocate to the search it was counted around, never to one refinement of it", () => {
     // one phrase, typed or as the one chip: written into it
-    expect(pickCollocate([], "拜", "答再", "left")).toEqual({ refinements: [], query: '"答再拜"' });
-    expect(pickCollocate(["拜"], "", "答再", "left")).toEqual({ refinements: ['"答再拜"'], query: "" });
+    expect(pickCollocate([], "拜", "答再", "left")).toEqual({ refinements: [], query: '"答再拜"', shown: {} });
+    expect(pickCollocate(["拜"], "", "答再", "left")).toEqual({ refinements: ['"答再拜"'], query: "", shown: {} });
     // 拜 refined by 主人: 答再 was counted beside 拜, not 主人 (the tester's 0 results)
     const picked = pickCollocate(["拜"], "主人", "答再", "left");
     expect(picked.query).not.toContain("答再主人");
-    expect(picked).toEqual({ refinements: ["拜", "主人", "答再"], query: "" });
-    expect(pickCollocate(["拜", "主人"], "", "答再", "left")).toEqual({ refinements: ["拜", "主人", "答再"], query: "" });
+    expect(picked).toEqual({ refinements: ["拜", "主人", "答再"], query: "", shown: {} });
+    expect(pickCollocate(["拜", "主人"], "", "答再", "left")).toEqual({ refinements: ["拜", "主人", "答再"], query: "", shown: {} });
     // not one phrase: a refinement of its own
-    expect(pickCollocate([], "觶 OR 觚", "奠", "left")).toEqual({ refinements: ["觶 OR 觚", "奠"], query: "" });
+    expect(pickCollocate([], "觶 OR 觚", "奠", "left")).toEqual({ refinements: ["觶 OR 觚", "奠"], query: "", shown: {} });
+  });
+
+  it("searches a collocate's folded key and shows its chip as the texts write it", () => {
+    // a chip of its own: 三让 searched, 三讓 shown
+    expect(pickCollocate([], "主人 NEAR/3 賓", "三让", "right", "三讓")).toEqual({
+      refinements: ["主人 NEAR/3 賓", "三让"],
+      query: "",
+      shown: { 三让: "三讓" },
+    });
+    // written into the one chip's phrase: the phrase shown with the written form
+    expect(pickCollocate(["主人"], "", "让", "right", "讓")).toEqual({
+      refinements: ['"主人让"'],
+      query: "",
+      shown: { '"主人让"': '"主人讓"' },
+    });
+    // the same form: nothing to show apart
+    expect(pickCollocate([], "觶 OR 觚", "奠", "left", "奠").shown).toEqual({});
+    expect(shownRefinements(["主人 NEAR/3 賓", "三让"], { 三让: "三讓" })).toEqual(["主人 NEAR/3 賓", "三讓"]);
+    expect(shownRefinements(["constructor"], {})).toEqual(["constructor"]);
   });
 
   it("shows the scope as chips", () => {

@@ -141,12 +141,38 @@ export function pickCollocate(
   typed: string,
   collocate: string,
   side: "left" | "right",
+  written: string = collocate,
+): { refinements: string[]; query: string; shown: Record<string, string> } {
+  const searched = narrowBy(refinements, typed, collocate, side);
+  // The chip shows the collocate as the texts write it (三讓, as the panel
+  // lists it) while its query stays the folded key (三让) search folds to
+  // anyway: a 繁 reader never sees a chip in a form they did not click (the
+  // outside tester's finding D, h5).
+  const seen = written === collocate ? searched : narrowBy(refinements, typed, written, side);
+  const shown: Record<string, string> = {};
+  searched.refinements.forEach((q, i) => {
+    const w = seen.refinements[i];
+    if (w !== undefined && w !== q) shown[q] = w;
+  });
+  return { ...searched, shown };
+}
+
+function narrowBy(
+  refinements: readonly string[],
+  typed: string,
+  collocate: string,
+  side: "left" | "right",
 ): { refinements: string[]; query: string } {
   const terms = [...refinements, typed].map((q) => q.trim()).filter((q) => q !== "");
   const phrase = terms.length === 1 ? collocateQuery(terms[0], collocate, side) : null;
   if (phrase !== null && typed.trim()) return { refinements: [...refinements], query: phrase };
   if (phrase !== null) return { refinements: [...refinements.slice(0, -1), phrase], query: "" };
   return { refinements: [...pushRefinement(refinements, typed), collocate.trim()], query: "" };
+}
+
+/** Each refinement as its chip shows it: as the texts write it where a collocate put it there (`shown`), else as searched. */
+export function shownRefinements(refinements: readonly string[], shown: Readonly<Record<string, string>>): string[] {
+  return refinements.map((q) => (Object.hasOwn(shown, q) ? shown[q] : q));
 }
 
 // The user's choice to keep the scope for the next search, remembered for
