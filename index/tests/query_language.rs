@@ -157,6 +157,27 @@ fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
 }
 
 #[test]
+fn pinyin_in_quotes_is_searched_as_written_and_says_how_to_search_the_syllables() {
+    // the outside tester's finding K (h5): "zhu3 ren2" gave 0 without a word
+    let q = parse("\"zhu3 ren2\"", &vocab(), false).unwrap();
+    assert!(matches!(q.clauses[0].alternatives[0].kind, AtomKind::Phrase { .. }));
+    assert_eq!(
+        q.notes,
+        ["in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2"]
+    );
+    for typed in ["\"主人 zhi4\"~5", "\"zhu3 ren2\" 賓", "\"zhi\""] {
+        let q = parse(typed, &vocab(), false).unwrap();
+        assert_eq!(q.notes.len(), 1, "{typed}: {:?}", q.notes);
+        assert!(q.notes[0].starts_with("in quotes `zh"), "{typed}: {:?}", q.notes);
+    }
+    // no syllable, or exact forms asked for: nothing to say
+    for quiet in ["\"hello\"", "=\"zhu3\"", "\"主人 賓\"~3"] {
+        assert!(parse(quiet, &vocab(), false).unwrap().notes.is_empty(), "{quiet}");
+    }
+    assert!(parse("\"zhu3\"", &vocab(), true).unwrap().notes.is_empty());
+}
+
+#[test]
 fn a_term_of_punctuation_alone_is_passed_over_as_punctuation_is() {
     // The outside tester's finding 13: `主人 。 賓` was refused with a message
     // saying that punctuation is ignored.

@@ -270,6 +270,9 @@ impl Lexer<'_> {
         }
         let inner = self.text(open + 1..end - 1);
         self.pos = end;
+        if mode != FoldMode::Exact {
+            self.note_quoted_pinyin(&inner);
+        }
         let mut near = None;
         if self.chars.get(self.pos).copied().is_some_and(is_tilde) {
             let tilde = self.pos;
@@ -293,6 +296,24 @@ impl Lexer<'_> {
             None => term(&inner, open + 1, mode, span.clone())?,
         };
         Ok(Some(Atom { kind, span }))
+    }
+
+    /// Quotes make a Latin word literal (README), so `"zhu3 ren2"` looks
+    /// for the letters and finds nothing, silently (the outside tester's
+    /// finding K, h5): a pinyin syllable in quotes gets a note saying so
+    /// and how to ask for the syllables side by side (NEAR/0).
+    fn note_quoted_pinyin(&mut self, inner: &str) {
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        let pinyin = |w: &str| looks_like_a_latin_word(w) && Syllable::parse(w).is_some();
+        let Some(first) = words.iter().find(|w| pinyin(w)) else { return };
+        let near = if words.len() > 1 && words.iter().all(|w| pinyin(w)) {
+            words.join(" NEAR/0 ")
+        } else {
+            "zhu3 NEAR/0 ren2".to_string()
+        };
+        self.notes.push(format!(
+            "in quotes `{first}` is searched as written, not as pinyin; for syllables side by side write {near}"
+        ));
     }
 
     /// Paired quote marks inside a run of characters (from `body_start` to
