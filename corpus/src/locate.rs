@@ -36,6 +36,9 @@ pub enum PlaceNote {
     /// A citation's passage id and line disagree (the line is outside that
     /// passage); the passage on the line is opened.
     LineOutsidePassage { named: String, line: u32 },
+    /// The line is after the last passage (a blank line, a web page's
+    /// trailer); the last passage, which ends on `last`, is opened.
+    AfterLastPassage { line: u32, last: u32 },
 }
 
 impl std::fmt::Display for PlaceNote {
@@ -49,6 +52,9 @@ impl std::fmt::Display for PlaceNote {
             }
             PlaceNote::LineOutsidePassage { named, line } => {
                 write!(f, "{named} is not on line {line}; the passage on line {line} is shown")
+            }
+            PlaceNote::AfterLastPassage { line, last } => {
+                write!(f, "line {line} has no passage; the last passage ends on line {last}")
             }
         }
     }
@@ -199,6 +205,16 @@ impl Corpus {
         if let Some(p) =
             self.passage_beginning_at(id, line).or_else(|| self.passage_at_line(id, line))
         {
+            // Past the last passage's end (xiangshe.zhushu's 1913–1914: a
+            // blank line and the web page's trailer) the line is none of
+            // its: said, and the passage cited at its own line, as before
+            // the first (h5 tester, finding J). This note wins over one
+            // given: "the passage on line N" would name none.
+            let (first, last) = self.line_span(p);
+            if line > last && self.passage_count(id) == Some(p.ordinal as usize) {
+                let note = PlaceNote::AfterLastPassage { line, last };
+                return Ok(self.location_of(p, first, Some(note)));
+            }
             return Ok(self.location_of(p, line, note));
         }
         let last = self.last_line(id).unwrap_or(0);

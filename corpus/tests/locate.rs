@@ -319,3 +319,27 @@ fn a_citation_whose_line_is_outside_its_passage_opens_the_lines_passage_and_says
     let l = corpus().locate(&inside).unwrap();
     assert_eq!((l.passage.as_str(), l.line, l.note), ("xiangshe.zhushu.0250", 1169, None));
 }
+
+#[test]
+fn a_line_after_the_last_passage_opens_the_last_passage_and_says_so() {
+    // xiangshe.zhushu's lines 1913–1914 are a blank line and the web page's
+    // trailer (本章完!): no passage is there. The last passage (0408, lines
+    // 1909–1912) is opened, told why, and cited at its own line — where it
+    // was cited at line 1914, a line of none of its text (h5 tester, J).
+    let last = corpus().passages_of("xiangshe.zhushu").last().unwrap();
+    let (first, end) = corpus().line_span(last);
+    let final_line = corpus().last_line("xiangshe.zhushu").unwrap();
+    assert!(final_line > end + 1, "the file goes on past its last passage");
+    for line in [end + 1, final_line] {
+        let l = corpus().locate(&format!("xiangshe.zhushu:{line}")).unwrap();
+        assert_eq!((l.passage.as_str(), l.line), (last.id.as_str(), first), "line {line}");
+        assert_eq!(l.note, Some(PlaceNote::AfterLastPassage { line, last: end }));
+        assert_eq!(
+            l.note.unwrap().to_string(),
+            format!("line {line} has no passage; the last passage ends on line {end}")
+        );
+    }
+    // The passage's own last line: no note.
+    let l = corpus().locate(&format!("xiangshe.zhushu:{end}")).unwrap();
+    assert_eq!((l.passage.as_str(), l.note), (last.id.as_str(), None));
+}

@@ -148,3 +148,22 @@ fn show_reads_the_places_a_reader_writes_and_says_when_it_moved() {
     let out = sheli(dir.path(), &["show", "xiangshe.zhushu.9999"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no passage has the id"));
 }
+
+/// A line after the file's last passage (xiangshe.zhushu's 1914: the web
+/// page's trailer) opens the last passage and says so, the citation naming
+/// the passage's own line — where it cited 第1914行 (h5 tester, J).
+#[test]
+fn show_of_a_line_after_the_last_passage_says_so_and_cites_the_passages_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = ok(&sheli(dir.path(), &["show", "xiangshe.zhushu:1914"]));
+    assert!(text.starts_with("xiangshe.zhushu.0408 "), "{text}");
+    assert!(
+        text.contains("note: line 1914 has no passage; the last passage ends on line 1912\n"),
+        "{text}"
+    );
+    assert!(text.contains("000_fc068ac90b3961d7.txt 第1909行\n"), "its own line: {text}");
+    assert!(!text.contains("第1914行"), "{text}");
+    let v = json(&sheli(dir.path(), &["show", "xiangshe.zhushu:1913", "--json"]));
+    assert_eq!(v["note"]["kind"], "after_last_passage", "{v}");
+    assert_eq!((v["note"]["line"].as_u64(), v["note"]["last"].as_u64()), (Some(1913), Some(1912)));
+}

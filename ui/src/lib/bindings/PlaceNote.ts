@@ -4,4 +4,4 @@
  * What a reader is told when the place named could not be opened as
  * named but a near one was: said, never silent.
  */
-export type PlaceNote = { "kind": "no_passage_at_line", line: number, first: number, } | { "kind": "line_outside_passage", named: string, line: number, };
+export type PlaceNote = { "kind": "no_passage_at_line", line: number, first: number, } | { "kind": "line_outside_passage", named: string, line: number, } | { "kind": "after_last_passage", line: number, last: number, };

@@ -192,6 +192,30 @@ describe("GoTo", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByTestId("goto-note").textContent).toBe("");
   });
+
+  it("says a line after the last passage has none, and opens the last", async () => {
+    // xiangshe.zhushu:1914 is the web page's trailer (h5 tester, J).
+    setTransport(async (cmd) => {
+      if (cmd !== "locate") throw new Error(cmd);
+      return {
+        passage: "xiangshe.zhushu.0408",
+        source: "xiangshe.zhushu",
+        origin: "000_fc068ac90b3961d7.txt",
+        line: 1909,
+        note: { kind: "after_last_passage", line: 1914, last: 1912 },
+      };
+    });
+    router.go({ view: "library" });
+    render(GoTo);
+    await fireEvent.input(screen.getByTestId("goto-input"), { target: { value: "xiangshe.zhushu:1914" } });
+    await fireEvent.submit(screen.getByTestId("goto"));
+    await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0408"));
+    cleanup();
+    render(GoTo);
+    await waitFor(() =>
+      expect(screen.getByTestId("goto-note").textContent).toBe("Line 1914 has no passage; the last passage, which ends on line 1912, is shown."),
+    );
+  });
 });
 
 describe("passageIdOf", () => {
