@@ -54,6 +54,11 @@ describe("the reader and search when another Sheli changes the library", () => {
     await alert.waitForDisplayed({ timeout: 10000 });
     await expect(alert).toHaveText(`The text ${id} does not exist.`);
     expect(await $(`[data-passage="${id}.0001"]`).isExisting()).toBe(false);
+    // The focus, in the passage removed, is on the way back, not the body.
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute("href"))) === "#/library", {
+      timeout: 3000,
+      timeoutMsg: "the focus was left on the page's body",
+    });
     await shot("reader-library-restored-away");
   });
 
