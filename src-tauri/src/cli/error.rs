@@ -148,6 +148,22 @@ fn corpus_kind(e: &CorpusError) -> Kind {
     }
 }
 
+fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
+    use crate::app::error::AppCode as C;
+    match e {
+        CorpusError::UnknownPassage(_) => C::NotFoundPassage,
+        CorpusError::UnknownSource(_) => C::NotFoundSource,
+        CorpusError::NoPlace(_) => C::NotFoundPlace,
+        CorpusError::NoSuchLine { .. } => C::NotFoundLine,
+        CorpusError::UnknownActor { .. } => C::NotFoundFigure,
+        CorpusError::NoStage(_) => C::NotFoundOther,
+        CorpusError::Manifest(_)
+        | CorpusError::Parse { .. }
+        | CorpusError::Data { .. }
+        | CorpusError::Display(_) => C::Corpus,
+    }
+}
+
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     kind: Kind,
@@ -178,6 +194,12 @@ pub fn code_of(e: &anyhow::Error) -> Option<&'static str> {
     e.chain().find_map(|e| {
         if let Some(e) = e.downcast_ref::<StoreError>() {
             return Some(e.code().id());
+        }
+        // `show` of a place that is not there: the window's codes for the
+        // same failures, so a script tells an id, a line and a place that
+        // names nothing apart without reading the English (h5 tester, L).
+        if let Some(e) = e.downcast_ref::<CorpusError>() {
+            return Some(corpus_code(e).id());
         }
         if let Some(e) = e.downcast_ref::<QueryError>() {
             return Some(e.code.id());

@@ -167,3 +167,36 @@ fn show_of_a_line_after_the_last_passage_says_so_and_cites_the_passages_line() {
     assert_eq!(v["note"]["kind"], "after_last_passage", "{v}");
     assert_eq!((v["note"]["line"].as_u64(), v["note"]["last"].as_u64()), (Some(1913), Some(1912)));
 }
+
+/// With `--json` a place `show` cannot open carries its code, as every
+/// other error does: a script tells a missing passage, a line the file has
+/// not and a place that names nothing apart (h5 tester, L); a backup into
+/// a folder that does not exist says so, by the folder, where SQLite's
+/// "unable to open database" named the temporary file twice.
+#[test]
+fn show_and_backup_errors_under_json_carry_their_code() {
+    let dir = tempfile::tempdir().unwrap();
+    for (at, code) in [
+        ("xiangshe.zhushu.9999", "app.not_found.passage"),
+        ("xiangshe.zhushu:0", "app.not_found.line"),
+        ("xiangshe.zhushu:99999", "app.not_found.line"),
+        ("nowhere at all", "app.not_found.place"),
+    ] {
+        let out = sheli(dir.path(), &["show", at, "--json"]);
+        assert_eq!(out.status.code(), Some(1), "{at}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "not_found", "{at}: {v}");
+        assert_eq!(v["error"]["code"], code, "{at}: {v}");
+    }
+    let missing = dir.path().join("no such folder");
+    let dest = missing.join("x.sheli");
+    let out = sheli(dir.path(), &["backup", dest.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "store.file", "{v}");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(message.contains(missing.to_str().unwrap()), "{message}");
+    assert!(message.contains("the folder does not exist"), "{message}");
+    assert!(!message.contains(".x.sheli.") && !message.contains("unable to open"), "{message}");
+    assert!(!missing.exists());
+}

@@ -154,9 +154,19 @@ pub fn backup(data_dir: &Path, dest: &Path, overwrite: bool) -> Result<BackupSum
             message: "is a folder; give a file name for the backup".into(),
         });
     }
+    let dir = dest.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    // Said by its folder: left to SQLite, the answer was "unable to open
+    // database" naming the temporary file twice (h5 tester, L).
+    if !dir.is_dir() {
+        return Err(StoreError::File {
+            path: dir.display().to_string(),
+            message: "the folder does not exist (make it first, or name a file in a folder \
+                      that does)"
+                .into(),
+        });
+    }
     let store = Store::open_in(data_dir)?;
     let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let dir = dest.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
     let result = (|| -> Result<BackupSummary> {
