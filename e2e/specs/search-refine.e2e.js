@@ -467,6 +467,19 @@ describe("Search refined, sorted and exported", () => {
     await shot("enter-at-once");
   });
 
+  // The outside tester's finding K (h5): pinyin in quotes gave 0 without a word.
+  it("says that pinyin in quotes is searched as written, and how to ask for the syllables", async () => {
+    await typeQuery('"zhu3 ren2"');
+    await expect($('[data-testid="search-note"]')).toHaveText(
+      "in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2",
+    );
+    await typeQuery("zhu3 NEAR/0 ren2");
+    await waitForResults();
+    await expect($('[data-testid="search-note"]')).not.toBeExisting();
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+
   it("scopes the search to one source (an edition of a work), counted per source", async () => {
     await typeQuery("再拜");
     await waitForResults();
