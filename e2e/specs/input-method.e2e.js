@@ -123,6 +123,13 @@ describe("a Chinese input method's operators, and Go-to a source line", () => {
     await $('[data-passage="xiangshe.zhushu.0250"]').waitForDisplayed();
     await expect($('[data-testid="goto-note"]')).toHaveText("");
     await expect($('[data-testid="goto-error"]')).toHaveText("");
+    // A line after the file's last passage (a blank line, the web page's
+    // trailer): the last passage opens, said (h5 tester, J).
+    await $('[data-testid="goto-input"]').setValue("xiangshe.zhushu:1914");
+    await browser.keys("Enter");
+    await $('[data-passage="xiangshe.zhushu.0408"]').waitForDisplayed();
+    await expect($('[data-testid="goto-note"]')).toHaveText("第 1914 行沒有段落；已顯示最後一段（至第 1912 行）。");
+    await expect($('[data-testid="goto-error"]')).toHaveText("");
     await $('[data-testid="ui-locale"]').selectByAttribute("value", "en");
   });
 });
