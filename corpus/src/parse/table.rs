@@ -12,7 +12,8 @@
 //! passage at a line found by a binary search, without reading the table.
 //!
 //! ```text
-//! header  "SHELIPT1", version u32, 0 u32, text length u64, passages u64,
+//! header  "SHELIPT1", version u32, the records' sum u32 (0 in tables
+//!         written before it), text length u64, passages u64,
 //!         the text's SHA-256 (32 bytes)
 //! record  chunk offset u64, heading's chunk offset u64 (u64::MAX: none),
 //!         chunk line u32, passage's first line u32, piece u32,
@@ -90,18 +91,21 @@ impl PassageStart {
 pub struct TableWriter<W: Write + Seek> {
     out: std::io::BufWriter<W>,
     passages: u64,
+    sum: RecordSum,
 }
 
 impl<W: Write + Seek> TableWriter<W> {
     pub fn new(out: W) -> std::io::Result<TableWriter<W>> {
         let mut out = std::io::BufWriter::new(out);
         out.write_all(&[0u8; HEADER as usize])?;
-        Ok(TableWriter { out, passages: 0 })
+        Ok(TableWriter { out, passages: 0, sum: RecordSum::default() })
     }
 
     pub fn push(&mut self, start: &PassageStart) -> std::io::Result<()> {
         self.passages += 1;
-        self.out.write_all(&start.encode())
+        let record = start.encode();
+        self.sum.add(&record);
+        self.out.write_all(&record)
     }
 
     /// Writes the header and gives the writer back.
@@ -109,12 +113,38 @@ impl<W: Write + Seek> TableWriter<W> {
         let mut header = [0u8; HEADER as usize];
         header[0..8].copy_from_slice(MAGIC);
         header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        header[12..16].copy_from_slice(&self.sum.value().to_le_bytes());
         header[16..24].copy_from_slice(&text_len.to_le_bytes());
         header[24..32].copy_from_slice(&self.passages.to_le_bytes());
         header[32..64].copy_from_slice(&sha_bytes(sha256_hex));
         self.out.seek(SeekFrom::Start(0))?;
         self.out.write_all(&header)?;
         self.out.into_inner().map_err(|e| e.into_error())
+    }
+}
+
+/// A sum of the records, in the header: a record lost, doubled or changed
+/// by damage to the file, which may leave every record plausible (a record
+/// dropped and the count lowered), changes it. Not a defence against a
+/// table made to deceive (whoever can write the table can write its sum;
+/// a restore makes tables anew): FNV-1a over the records' 64-bit words,
+/// folded to 32 bits, never 0, which marks a table written before it.
+#[derive(Default)]
+struct RecordSum(Option<u64>);
+
+impl RecordSum {
+    fn add(&mut self, record: &[u8; RECORD as usize]) {
+        let mut h = self.0.unwrap_or(0xcbf2_9ce4_8422_2325);
+        for word in record.chunks_exact(8) {
+            h = (h ^ u64::from_le_bytes(word.try_into().expect("8 bytes")))
+                .wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = Some(h);
+    }
+
+    fn value(&self) -> u32 {
+        let h = self.0.unwrap_or(0);
+        ((h >> 32) as u32 ^ h as u32).max(1)
     }
 }
 
@@ -203,9 +233,10 @@ impl<R: Read + Seek> PassageTable<R> {
         if !fits || size != Some(len) {
             return None;
         }
+        let recorded = u32::from_le_bytes(header[12..16].try_into().expect("4 bytes"));
         let mut table = PassageTable { reader, passages, refused: false };
-        table.records_fit(text_len)?;
-        Some(table)
+        let sum = table.records_fit(text_len)?;
+        (recorded == 0 || recorded == sum).then_some(table)
     }
 
     /// Whether every record could be where a passage of a text of
@@ -218,20 +249,23 @@ impl<R: Read + Seek> PassageTable<R> {
     /// least), so nothing computed from a record can overflow; that an
     /// offset is a line start is checked when the text is read there
     /// ([`crate::Corpus`]'s `one`), as only the text can tell.
-    fn records_fit(&mut self, text_len: u64) -> Option<()> {
+    /// Gives the records' sum (see [`RecordSum`]).
+    fn records_fit(&mut self, text_len: u64) -> Option<u32> {
         self.reader.seek(SeekFrom::Start(HEADER)).ok()?;
         let mut reader = std::io::BufReader::with_capacity(64 * 1024, &mut self.reader);
         let mut prev: Option<PassageStart> = None;
         let mut b = [0u8; RECORD as usize];
+        let mut sum = RecordSum::default();
         for _ in 0..self.passages {
             reader.read_exact(&mut b).ok()?;
+            sum.add(&b);
             let r = PassageStart::decode(&b)?;
             if !record_fits(&r, prev.as_ref(), text_len) {
                 return None;
             }
             prev = Some(r);
         }
-        Some(())
+        Some(sum.value())
     }
 
     /// Marks the table as not fitting its text: a record whose offset is
