@@ -11,7 +11,7 @@
 use sheli_corpus::HeadingBasis;
 
 use super::commands::validate_id;
-use super::error::{AppError, AppResult};
+use super::error::AppResult;
 use super::settings::DisplayScript;
 use super::state::{AppState, shown_label, shown_text};
 
@@ -166,6 +166,7 @@ mod tests {
 
     use sheli_corpus::Corpus;
 
+    use super::super::error::AppError;
     use super::*;
 
     fn state() -> (AppState, tempfile::TempDir) {
