@@ -56,6 +56,24 @@ sheli_corpus::error_codes! {
         MalformedCollectionPage = "store.malformed_file.collection_page",
         MalformedNotAnnotation = "store.malformed_file.not_annotation",
         MalformedIdTwice = "store.malformed_file.id_twice",
+        MalformedUnclosedQuote = "store.malformed_file.unclosed_quote",
+        MalformedFields = "store.malformed_file.fields",
+        // A part refused: its number (and label), the part's fault in `cause`.
+        MalformedCard = "store.malformed_file.card",
+        MalformedAnnotation = "store.malformed_file.annotation",
+        // What is wrong inside one annotation (the `cause` of the above).
+        AnnotationNotObject = "store.annotation.not_object",
+        AnnotationNoSource = "store.annotation.no_source",
+        AnnotationNotPassage = "store.annotation.not_passage",
+        AnnotationNoQuote = "store.annotation.no_quote",
+        AnnotationNoExact = "store.annotation.no_exact",
+        AnnotationQuoteTooLong = "store.annotation.quote_too_long",
+        AnnotationPosition = "store.annotation.position",
+        AnnotationNoTarget = "store.annotation.no_target",
+        AnnotationTooManyTargets = "store.annotation.too_many_targets",
+        AnnotationColour = "store.annotation.colour",
+        AnnotationTimeFormat = "store.annotation.time_format",
+        AnnotationNotTime = "store.annotation.not_time",
         File = "store.file",
         BadBackup = "store.bad_backup",
         // Why a backup cannot be restored, one code per check.
@@ -252,6 +270,58 @@ mod tests {
         assert!(params.iter().all(|(k, _)| *k != "detail"), "{params:?}");
         let e = store.import_notes_annotations(&corpus, "{\"type\": \"Other\"}").unwrap_err();
         assert_eq!(e.code().id(), "store.malformed_file.not_annotation");
+    }
+
+    /// A fault inside a part of the file (a card, an annotation, a quoted
+    /// field) has its code and values too, the part's own fault as the code
+    /// in `cause` with its values beside, never English in `detail`.
+    #[test]
+    fn a_fault_inside_a_part_of_a_file_has_codes_not_english() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = crate::Store::open(&dir.path().join("s.db")).unwrap();
+        let corpus = sheli_corpus::Corpus::builtin().unwrap();
+        let has = |p: &[(&'static str, String)], k: &str, v: &str| {
+            assert!(p.iter().any(|(pk, pv)| *pk == k && pv == v), "{k}={v} not in {p:?}");
+        };
+        let no_detail =
+            |p: &[(&'static str, String)]| assert!(p.iter().all(|(k, _)| *k != "detail"), "{p:?}");
+        let tsv = "#separator:tab\n#deck:甲\n射\t\"not closed\n";
+        let e = store.import_glossary_tsv(&corpus, tsv, None).unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.unclosed_quote");
+        has(&e.params(), "line", "3");
+        no_detail(&e.params());
+        let long = "字".repeat(300);
+        let json = format!(
+            "{{\"format\": \"sheli-glossary\", \"version\": 1, \"name\": \"甲\", \"cards\": [{{\"headword\": \"射\", \"definition\": \"a\"}}, {{\"headword\": \"{long}\", \"definition\": \"b\"}}]}}"
+        );
+        let e = store.import_glossary_json(&corpus, &json, None).unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.card", "{e}");
+        let p = e.params();
+        has(&p, "n", "2");
+        has(&p, "cause", "store.too_long");
+        has(&p, "field", "the headword");
+        no_detail(&p);
+        let anno = r#"{"type": "Annotation", "target": {"source": "urn:sheli:passage:x", "selector": {"type": "TextQuoteSelector", "exact": "射"}}, "sheli:colour": "mauve"}"#;
+        let e = store.import_notes_annotations(&corpus, anno).unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.annotation", "{e}");
+        let p = e.params();
+        has(&p, "n", "1");
+        has(&p, "cause", "store.annotation.colour");
+        has(&p, "colour", "\"mauve\"");
+        no_detail(&p);
+        let e = store.import_notes_annotations(&corpus, r#"[{"type": "Annotation"}]"#).unwrap_err();
+        assert_eq!(
+            e.params().iter().find(|(k, _)| *k == "cause").unwrap().1,
+            "store.annotation.no_target"
+        );
+        let e = store
+            .import_glossary_json(
+                &corpus,
+                r#"{"format": "sheli-glossary", "version": 1, "name": 3}"#,
+                None,
+            )
+            .unwrap_err();
+        assert_eq!(e.code().id(), "store.malformed_file.fields", "{e}");
     }
 
     #[test]

@@ -122,8 +122,9 @@ pub enum StoreError {
     #[error("{0}")]
     Invalid(codes::Refusal),
     #[error("{what} could not be read: {message}")]
-    /// `code` says what is wrong with the file (`store.malformed.*`, or
-    /// `store.malformed` with the English in `detail`), its values in `params`.
+    /// `code` says what is wrong with the file (`store.malformed_file.*`),
+    /// its values in `params`; a fault inside one part of it (a card, an
+    /// annotation) is the part's own code in `cause`, its values beside.
     Malformed {
         what: String,
         code: codes::StoreCode,

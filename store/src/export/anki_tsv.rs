@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use sheli_corpus::Corpus;
 
-use super::{CardEntry, GlossaryImport, check_size, malformed, malformed_as};
+use super::{CardEntry, GlossaryImport, check_size, malformed_as};
 use crate::{Result, Store, StoreCode};
 
 /// Escapes a field for an Anki file with `#html:true` (and for an Anki
@@ -95,7 +95,8 @@ fn html_text(s: &str) -> String {
 /// Splits tab-separated records, with fields optionally quoted the CSV way
 /// (`"a ""b"""`, line breaks allowed inside quotes). Returns each record
 /// with the 1-based line it starts on. Lines starting with `#` are comments.
-fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, String> {
+/// The error is the line of a quoted field that is never closed.
+fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, usize> {
     let mut records = Vec::new();
     let mut chars = text.chars().peekable();
     let mut line = 1;
@@ -128,7 +129,7 @@ fn split_records(text: &str) -> std::result::Result<Vec<(usize, Vec<String>)>, S
                     loop {
                         match chars.next() {
                             None => {
-                                return Err(format!("line {start}: a quoted field is not closed"));
+                                return Err(start);
                             }
                             Some('"') if chars.peek() == Some(&'"') => {
                                 chars.next();
@@ -320,7 +321,14 @@ impl Store {
         let definition = col(&["definition"]);
         let builtin = col(&["sheli card", "sheli"]);
         let passages = col(&["passages"]);
-        let records = split_records(text).map_err(|e| malformed(WHAT, e))?;
+        let records = split_records(text).map_err(|line| {
+            malformed_as(
+                WHAT,
+                StoreCode::MalformedUnclosedQuote,
+                [("line", line.to_string())],
+                format!("line {line}: a quoted field is not closed"),
+            )
+        })?;
         if records.is_empty() {
             return Err(malformed_as(WHAT, StoreCode::MalformedNoCards, [], "it holds no cards"));
         }

@@ -5,8 +5,8 @@ use serde_json::Value;
 use sheli_corpus::Corpus;
 
 use super::{
-    GLOSSARY_FORMAT, GLOSSARY_VERSION, GlossaryFile, GlossaryImport, check_size, malformed,
-    malformed_as, not_json,
+    GLOSSARY_FORMAT, GLOSSARY_VERSION, GlossaryFile, GlossaryImport, check_size, malformed_as,
+    not_json,
 };
 use crate::{Result, Store, StoreCode};
 
@@ -58,8 +58,16 @@ impl Store {
                 ),
             ));
         }
-        let file: GlossaryFile =
-            serde_json::from_value(head).map_err(|e| malformed(WHAT, e.to_string()))?;
+        let file: GlossaryFile = serde_json::from_value(head).map_err(|e| {
+            // serde's words name the field and the type it wanted: a
+            // detail only, quoted inside a sentence of ours.
+            malformed_as(
+                WHAT,
+                StoreCode::MalformedFields,
+                [("detail", e.to_string())],
+                format!("its fields are not a glossary's ({e})"),
+            )
+        })?;
         self.import_cards(
             corpus,
             WHAT,

@@ -117,16 +117,26 @@ pub struct NotesImport {
     pub orphaned: u32,
 }
 
-/// A file that cannot be read, with the English of a lower layer (a card's
-/// own refusal, a parser's words) as the detail.
-pub(super) fn malformed(what: &str, message: impl Into<String>) -> StoreError {
-    let code = crate::StoreCode::Malformed;
-    StoreError::Malformed {
-        what: what.to_owned(),
-        code,
-        params: Vec::new(),
-        message: message.into(),
-    }
+/// A file refused for a fault inside one of its parts (a card, an
+/// annotation): the file's check `code` with the part's values (`n`, its
+/// label), and the part's own fault as a code of its own in `cause` with
+/// that code's values beside, so the window says both in its language
+/// (issue 12: the part's English was shown as it was in a Chinese window).
+pub(super) fn malformed_in(
+    what: &str,
+    code: crate::StoreCode,
+    part: impl IntoIterator<Item = (&'static str, String)>,
+    cause: crate::Refusal,
+) -> StoreError {
+    let mut params: Vec<_> = part.into_iter().collect();
+    params.push(("cause", cause.code.id().to_owned()));
+    params.extend(cause.params);
+    StoreError::Malformed { what: what.to_owned(), code, params, message: cause.message }
+}
+
+/// A store error raised inside a part, as the cause of [`malformed_in`].
+pub(super) fn cause_of(e: &StoreError, message: String) -> crate::Refusal {
+    crate::Refusal { code: e.code(), params: e.params(), message }
 }
 
 /// A file refused by the check `code` (`store.malformed_file.*`), with the
@@ -252,7 +262,15 @@ impl Store {
         {
             let n = i + 1;
             let label = headword.clone().or(builtin.clone()).unwrap_or_default();
-            let ctx = |e: StoreError| malformed(what, format!("card {n} ({label}): {e}"));
+            let ctx = |e: StoreError| {
+                let message = format!("card {n} ({label}): {e}");
+                malformed_in(
+                    what,
+                    crate::StoreCode::MalformedCard,
+                    [("n", n.to_string()), ("label", label.clone())],
+                    cause_of(&e, message),
+                )
+            };
             let guid =
                 guids.next().flatten().map(|g| g.trim().to_owned()).filter(|g| !g.is_empty());
             if let Some(g) = &guid {

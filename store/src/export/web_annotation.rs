@@ -26,11 +26,11 @@ use std::collections::HashSet;
 use serde_json::{Value, json};
 use sheli_corpus::{Corpus, Layer};
 
-use super::{NotesImport, check_size, malformed};
+use super::{NotesImport, check_size};
 use crate::anchor::{Anchor, Target};
 use crate::notes::{self, MAX_ANCHORS, Note, NoteAnchor, NoteColour, NoteFilter, NoteRow};
 use crate::time::{format_rfc3339, parse_rfc3339};
-use crate::{Result, Store, check_tags, limits, now};
+use crate::{Result, Store, StoreCode, StoreError, check_tags, limits, now};
 
 /// The JSON-LD context of Web Annotations.
 pub const ANNO_CONTEXT: &str = "http://www.w3.org/ns/anno.jsonld";
@@ -155,30 +155,40 @@ struct IncomingTarget {
     end: usize,
 }
 
+/// What is wrong inside one annotation: its own code (`store.annotation.*`,
+/// or a note's check), the values of its sentence and the English one.
+type Fault = crate::Refusal;
+
 fn read_target(
     target: &Value,
-    ctx: &dyn Fn(String) -> String,
-) -> std::result::Result<IncomingTarget, String> {
-    let source = target
-        .get("source")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ctx("its target has no source".into()))?;
+    ctx: &dyn Fn(StoreCode, Vec<(&'static str, String)>, String) -> Fault,
+) -> std::result::Result<IncomingTarget, Fault> {
+    let source = target.get("source").and_then(Value::as_str).ok_or_else(|| {
+        ctx(StoreCode::AnnotationNoSource, vec![], "its target has no source".into())
+    })?;
     let passage_id = source
         .strip_prefix(PASSAGE_URN)
         .filter(|p| !p.is_empty() && p.len() <= 200 && !p.chars().any(char::is_whitespace))
         .ok_or_else(|| {
-            ctx(format!("its target “{source}” is not a Sheli passage ({PASSAGE_URN}…)"))
+            ctx(
+                StoreCode::AnnotationNotPassage,
+                vec![("source", source.to_owned()), ("urn", PASSAGE_URN.to_owned())],
+                format!("its target “{source}” is not a Sheli passage ({PASSAGE_URN}…)"),
+            )
         })?
         .to_owned();
     let selectors = as_list(target.get("selector").unwrap_or(&Value::Null));
-    let quote = selectors
-        .iter()
-        .find(|s| has_type(s, "TextQuoteSelector"))
-        .ok_or_else(|| ctx("its target has no TextQuoteSelector".into()))?;
+    let quote = selectors.iter().find(|s| has_type(s, "TextQuoteSelector")).ok_or_else(|| {
+        ctx(StoreCode::AnnotationNoQuote, vec![], "its target has no TextQuoteSelector".into())
+    })?;
     let text = |k: &str| quote.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
     let exact = text("exact");
     if exact.is_empty() {
-        return Err(ctx("its TextQuoteSelector has no \"exact\" text".into()));
+        return Err(ctx(
+            StoreCode::AnnotationNoExact,
+            vec![],
+            "its TextQuoteSelector has no \"exact\" text".into(),
+        ));
     }
     let (prefix, suffix) = (text("prefix"), text("suffix"));
     let len = exact.chars().count();
@@ -186,7 +196,11 @@ fn read_target(
         || prefix.chars().count() > limits::QUOTE
         || suffix.chars().count() > limits::QUOTE
     {
-        return Err(ctx(format!("its quote is too long (at most {} characters)", limits::QUOTE)));
+        return Err(ctx(
+            StoreCode::AnnotationQuoteTooLong,
+            vec![("max", limits::QUOTE.to_string())],
+            format!("its quote is too long (at most {} characters)", limits::QUOTE),
+        ));
     }
     let (start, end) = match selectors.iter().find(|s| has_type(s, "TextPositionSelector")) {
         Some(p) => {
@@ -194,7 +208,13 @@ fn read_target(
             match (num("start"), num("end")) {
                 (Some(s), Some(e)) if s < e && e - s == len => (s, e),
                 (Some(s), Some(e)) if s < e => (s, s + len),
-                _ => return Err(ctx("its TextPositionSelector needs \"start\" < \"end\"".into())),
+                _ => {
+                    return Err(ctx(
+                        StoreCode::AnnotationPosition,
+                        vec![],
+                        "its TextPositionSelector needs \"start\" < \"end\"".into(),
+                    ));
+                }
             }
         }
         None => (0, len),
@@ -202,10 +222,23 @@ fn read_target(
     Ok(IncomingTarget { passage_id, exact, prefix, suffix, start, end })
 }
 
-fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String> {
-    let ctx = |m: String| format!("annotation {n}: {m}");
+fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, Fault> {
+    let ctx = |code: StoreCode, params: Vec<(&'static str, String)>, m: String| Fault {
+        code,
+        params,
+        message: format!("annotation {n}: {m}"),
+    };
+    // A note's own check (its body, its tags) refused the value.
+    let refused = |e: StoreError| {
+        let message = format!("annotation {n}: {e}");
+        super::cause_of(&e, message)
+    };
     if !a.is_object() || !has_type(a, "Annotation") {
-        return Err(ctx("it is not an object of \"type\": \"Annotation\"".into()));
+        return Err(ctx(
+            StoreCode::AnnotationNotObject,
+            vec![],
+            "it is not an object of \"type\": \"Annotation\"".into(),
+        ));
     }
     let uuid = match a.get("id").and_then(Value::as_str) {
         Some(id) => {
@@ -234,39 +267,53 @@ fn read_annotation(a: &Value, n: usize) -> std::result::Result<Incoming, String>
     let targets = as_list(a.get("target").unwrap_or(&Value::Null))
         .into_iter()
         .map(|t| read_target(t, &ctx))
-        .collect::<std::result::Result<Vec<_>, String>>()?;
+        .collect::<std::result::Result<Vec<_>, Fault>>()?;
     if targets.is_empty() {
-        return Err(ctx("it has no target".into()));
+        return Err(ctx(StoreCode::AnnotationNoTarget, vec![], "it has no target".into()));
     }
     if targets.len() > MAX_ANCHORS {
-        return Err(ctx(format!(
-            "it has {} targets; a note anchors at most {MAX_ANCHORS} passages",
-            targets.len()
-        )));
+        return Err(ctx(
+            StoreCode::AnnotationTooManyTargets,
+            vec![("count", targets.len().to_string()), ("max", MAX_ANCHORS.to_string())],
+            format!(
+                "it has {} targets; a note anchors at most {MAX_ANCHORS} passages",
+                targets.len()
+            ),
+        ));
     }
     let colour = match a.get("sheli:colour") {
         None | Some(Value::Null) => NoteColour::default(),
         Some(v) => v.as_str().and_then(NoteColour::parse).ok_or_else(|| {
-            ctx(format!(
-                "its colour {v} is none of {}",
-                NoteColour::ALL.map(NoteColour::name).join(", ")
-            ))
+            let colours = NoteColour::ALL.map(NoteColour::name).join(", ");
+            ctx(
+                StoreCode::AnnotationColour,
+                vec![("colour", v.to_string()), ("colours", colours.clone())],
+                format!("its colour {v} is none of {colours}"),
+            )
         })?,
     };
-    let time = |k: &str| -> std::result::Result<Option<i64>, String> {
+    let time = |k: &'static str| -> std::result::Result<Option<i64>, Fault> {
         match a.get(k) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => parse_rfc3339(s)
-                .map(Some)
-                .ok_or_else(|| ctx(format!("its “{k}” time “{s}” is not RFC 3339"))),
-            Some(_) => Err(ctx(format!("its “{k}” is not a time"))),
+            Some(Value::String(s)) => parse_rfc3339(s).map(Some).ok_or_else(|| {
+                ctx(
+                    StoreCode::AnnotationTimeFormat,
+                    vec![("key", k.to_owned()), ("time", s.clone())],
+                    format!("its “{k}” time “{s}” is not RFC 3339"),
+                )
+            }),
+            Some(_) => Err(ctx(
+                StoreCode::AnnotationNotTime,
+                vec![("key", k.to_owned())],
+                format!("its “{k}” is not a time"),
+            )),
         }
     };
     let created = time("created")?.unwrap_or_else(now);
     let modified = time("modified")?.unwrap_or(created);
     let body = body.unwrap_or_default();
-    let body = notes::check_body(&body).map_err(|e| ctx(e.to_string()))?;
-    let tags = check_tags(&tags).map_err(|e| ctx(e.to_string()))?;
+    let body = notes::check_body(&body).map_err(refused)?;
+    let tags = check_tags(&tags).map_err(refused)?;
     Ok(Incoming { uuid, targets, body, tags, colour, created, modified })
 }
 
@@ -337,7 +384,14 @@ impl Store {
         let mut incoming = Vec::with_capacity(items.len());
         let mut seen = HashSet::new();
         for (i, a) in items.iter().enumerate() {
-            let inc = read_annotation(a, i + 1).map_err(|m| malformed(WHAT, m))?;
+            let inc = read_annotation(a, i + 1).map_err(|fault| {
+                super::malformed_in(
+                    WHAT,
+                    StoreCode::MalformedAnnotation,
+                    [("n", (i + 1).to_string())],
+                    fault,
+                )
+            })?;
             if let Some(u) = &inc.uuid
                 && !seen.insert(u.clone())
             {

@@ -219,3 +219,34 @@ describe("a file to import the store cannot read", () => {
     expect(e.message).toBe("無法讀取TSV 檔案：其分隔符為「comma」，只能讀取以定位字元分隔的檔案。");
   });
 });
+
+describe("a fault inside a part of a file to import", () => {
+  it("says the part and its own fault in 繁體中文, not the English", () => {
+    setLocale("zh-Hant");
+    const card = toApiError("import_glossary", {
+      kind: "invalid_input",
+      code: "store.malformed_file.card",
+      params: { what: "the glossary file", n: "2", label: "射", cause: "store.too_long", field: "the headword", len: "300", max: "200" },
+      message: "the glossary file could not be read: card 2 (射): the headword is too long",
+    });
+    expect(card.message).toBe("無法讀取詞表檔案：第 2 張卡片（射）：過長：300 字，至多 200 字（詞頭）。");
+    const anno = toApiError("import_notes", {
+      kind: "invalid_input",
+      code: "store.malformed_file.annotation",
+      params: { what: "the annotation file", n: "1", cause: "store.annotation.no_target" },
+      message: "the annotation file could not be read: annotation 1: it has no target",
+    });
+    expect(anno.message).toBe("無法讀取標註檔案：第 1 條標註：它沒有目標。");
+  });
+
+  it("falls back to the English sentence when the part's fault is a code it does not know", () => {
+    setLocale("zh-Hant");
+    const payload = {
+      kind: "invalid_input",
+      code: "store.malformed_file.card",
+      params: { what: "the glossary file", n: "2", label: "射", cause: "store.newer_check" },
+      message: "the glossary file could not be read: card 2 (射): something new",
+    };
+    expect(toApiError("import_glossary", payload).message).toBe(payload.message);
+  });
+});

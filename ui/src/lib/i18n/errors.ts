@@ -72,6 +72,13 @@ export function errorText(
   if (!i18next.exists(key)) return fallback;
   const slots: Record<string, unknown> = { ...params, ...words(params) };
   if (items.length) slots.items = partsText(items);
+  // A fault inside a part of a file (a card, an annotation): the part's own
+  // code in `cause`, its values beside the part's; said as its own sentence.
+  const cause = params?.cause;
+  if (cause) {
+    if (!i18next.exists(`errors.${cause}`)) return fallback;
+    slots.cause = errorText(cause, { ...params, cause: "" }, fallback);
+  }
   const text: unknown = (t as unknown as (k: string, o: Record<string, unknown>) => unknown)(key, slots);
   return typeof text === "string" ? text : fallback;
 }
