@@ -77,6 +77,7 @@ sheli_corpus::error_codes! {
         File = "store.file",
         BadBackup = "store.bad_backup",
         // Why a backup cannot be restored, one code per check.
+        BackupMissing = "store.backup.missing",
         BackupNotRegular = "store.backup.not_regular",
         BackupNotBackup = "store.backup.not_backup",
         BackupUnreadable = "store.backup.unreadable",

@@ -366,6 +366,11 @@ fn bad_backups_are_refused_and_change_nothing() {
         assert_eq!(leftovers, 0);
     }
     assert!(matches!(store::restore(&data, &cases[7].0), Err(StoreError::TooNew { .. })));
+    // A backup that is not there is said by a code of its own with the path
+    // (issue 12: the window showed "there is no such file" in English).
+    let e = store::restore(&data, &cases[0].0).unwrap_err();
+    assert_eq!(e.code().id(), "store.backup.missing");
+    assert_eq!(e.params(), vec![("path", cases[0].0.display().to_string())]);
 }
 
 #[test]

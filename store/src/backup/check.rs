@@ -134,13 +134,15 @@ fn plain_file_name(name: &str) -> bool {
 
 /// Checks a backup file without changing it.
 pub(super) fn check(src: &Path) -> Result<Checked> {
-    let meta = std::fs::symlink_metadata(src).map_err(|e| StoreError::File {
-        path: src.display().to_string(),
-        message: if e.kind() == std::io::ErrorKind::NotFound {
-            "there is no such file".into()
+    // A path naming nothing has its own code (the window said the English
+    // "there is no such file" in every language); another failure to look
+    // at it is the OS's words, said as the file's detail.
+    let meta = std::fs::symlink_metadata(src).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            bad(src, StoreCode::BackupMissing, [], "there is no such file")
         } else {
-            e.to_string()
-        },
+            StoreError::File { path: src.display().to_string(), message: e.to_string() }
+        }
     })?;
     if !meta.is_file() {
         return Err(bad(src, StoreCode::BackupNotRegular, [], "it is not a regular file"));
