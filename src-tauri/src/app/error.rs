@@ -140,7 +140,12 @@ sheli_corpus::error_codes! {
         NotFoundCard = "app.not_found.card",
         NotFoundOther = "app.not_found.other",
         Corpus = "app.corpus",
+        // Sentences of ours that were app.corpus / app.settings with English
+        // in detail; only the OS's or a library's words stay a detail.
+        CorpusLoading = "app.corpus_loading",
+        CardsUnavailable = "app.cards_unavailable",
         Settings = "app.settings",
+        SettingsSave = "app.settings_save",
         Internal = "app.internal",
         IndexBuilding = "app.index_building",
         Index = "app.index",

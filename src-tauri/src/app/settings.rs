@@ -295,9 +295,7 @@ impl SettingsStore {
         let settings = settings.validated()?;
         let mut current = self.lock()?;
         write_atomically(&self.path, &serde_json::to_vec_pretty(&settings).map_err(internal)?)
-            .map_err(|e| {
-                AppError::Settings(format!("could not save {}: {e}", self.path.display()))
-            })?;
+            .map_err(|e| save_failed(&self.path, &e))?;
         *current = settings.clone();
         Ok(settings)
     }
@@ -335,6 +333,18 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// The settings file could not be written: the path as a value, the OS's
+/// words as the quoted detail of a sentence the window translates.
+fn save_failed(path: &Path, e: &std::io::Error) -> AppError {
+    let path = path.display().to_string();
+    AppError::Coded {
+        kind: super::error::ErrorKind::Settings,
+        code: AppCode::SettingsSave,
+        message: format!("settings: could not save {path}: {e}"),
+        params: vec![("path", path), ("detail", e.to_string())],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,6 +369,25 @@ mod tests {
         let names: Vec<_> =
             fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from(SETTINGS_FILE)]);
+    }
+
+    /// Settings that cannot be saved are said by a code of ours with the
+    /// path, the OS's words only its detail (issue 12: the window showed
+    /// "could not save …" in English).
+    #[test]
+    fn settings_that_cannot_be_saved_have_a_code_and_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        // The data folder's place taken by a file: nothing can be written in it.
+        let gone = dir.path().join("gone");
+        fs::write(&gone, "a file").unwrap();
+        let store = SettingsStore::open(&gone);
+        let e = store.set(Settings::default()).unwrap_err();
+        let (code, params) = e.code();
+        assert_eq!(code, "app.settings_save");
+        let path = gone.join(SETTINGS_FILE).display().to_string();
+        assert_eq!(params[0], ("path", path));
+        assert_eq!(params[1].0, "detail");
+        assert!(matches!(e.kind(), super::super::error::ErrorKind::Settings));
     }
 
     #[test]

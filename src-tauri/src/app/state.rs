@@ -147,7 +147,12 @@ impl AppState {
             self.corpus_ready.wait_while(slot, |c| c.is_none()).unwrap_or_else(|e| e.into_inner());
         match &*slot {
             Some(c) => c.clone().map_err(AppError::Corpus),
-            None => Err(AppError::Corpus("the texts are still being read".into())),
+            None => Err(AppError::Coded {
+                kind: ErrorKind::Corpus,
+                code: super::error::AppCode::CorpusLoading,
+                params: Vec::new(),
+                message: "the texts are unavailable: the texts are still being read".into(),
+            }),
         }
     }
 

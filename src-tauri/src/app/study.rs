@@ -87,8 +87,12 @@ pub fn aligned(
 
 /// The built-in cards, loaded and validated once.
 fn builtin() -> AppResult<&'static [Card]> {
-    builtin_cards_shared()
-        .map_err(|e| AppError::Corpus(format!("the glossary cards could not be loaded: {e}")))
+    builtin_cards_shared().map_err(|e| AppError::Coded {
+        kind: super::error::ErrorKind::Corpus,
+        code: super::error::AppCode::CardsUnavailable,
+        params: vec![("detail", e.to_string())],
+        message: format!("the texts are unavailable: the glossary cards could not be loaded: {e}"),
+    })
 }
 
 /// A card in the list (and in the reader's pop-over index).
