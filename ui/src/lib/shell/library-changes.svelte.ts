@@ -35,6 +35,16 @@ class LibraryChanges {
     }
   }
 
+  /**
+   * The window's own import changed the texts: every view that lists them
+   * reads them again — the library and the search's note of texts left out,
+   * which kept the list from before the import — without the notice that
+   * another Sheli changed the library.
+   */
+  readAgain(): void {
+    this.generation += 1;
+  }
+
   /** Asks at every return of the focus to the window; returns how to stop. */
   start(): () => void {
     const ask = () => void this.check();
