@@ -12,7 +12,7 @@ use serde::Serialize;
 use sheli_index::SearchIndex;
 use ts_rs::TS;
 
-use super::error::{AppError, AppResult};
+use super::error::{AppError, AppResult, ErrorKind};
 
 /// How far the search index is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -45,7 +45,28 @@ pub(super) enum Phase {
     Idle,
     Building { done: usize, total: usize },
     Ready { index: Arc<SearchIndex>, rebuilt: Option<String> },
-    Failed(String),
+    Failed(Failure),
+}
+
+/// Why the index could not be opened, kept as the error it was (its code
+/// and values, from the library or the texts), so a search asked after it
+/// says it in the window's language; the English sentence is the status's.
+#[derive(Debug, Clone)]
+pub(super) struct Failure {
+    pub code: &'static str,
+    pub params: Vec<(&'static str, String)>,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn of_app(e: &AppError) -> Failure {
+        let (code, params) = e.code();
+        Failure { code, params, message: e.to_string() }
+    }
+
+    pub fn of_library(e: &sheli_library::LibraryError) -> Failure {
+        Failure { code: e.code().id(), params: e.params(), message: e.to_string() }
+    }
 }
 
 /// The index and where it is in its life; shared by every command.
@@ -84,7 +105,12 @@ impl SearchSlot {
         let phase = self.lock();
         match &*phase {
             Phase::Ready { index, .. } => Ok(Arc::clone(index)),
-            Phase::Failed(why) => Err(AppError::Index(why.clone())),
+            Phase::Failed(why) => Err(AppError::Store {
+                kind: ErrorKind::Index,
+                code: why.code,
+                params: why.params.clone(),
+                message: why.message.clone(),
+            }),
             Phase::Idle | Phase::Building { .. } => {
                 Err(AppError::IndexBuilding(status_of(&phase).message))
             }
@@ -129,6 +155,27 @@ fn status_of(phase: &Phase) -> IndexStatus {
                 rebuilt.clone(),
             )
         }
-        Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.clone(), None),
+        Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.message.clone(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An index that could not be opened keeps the library's error, code
+    /// and values, for a search asked after it (issue 12: app.index with
+    /// the English "The search index could not be opened: …" as detail);
+    /// the status keeps the English sentence.
+    #[test]
+    fn a_failed_index_keeps_the_librarys_code_for_a_search_after_it() {
+        let slot = SearchSlot::default();
+        let busy = sheli_library::LibraryError::Busy { path: "/data".into() };
+        slot.set(Phase::Failed(Failure::of_library(&busy)));
+        let Err(e) = slot.index() else { panic!("a failed index gave an index") };
+        assert_eq!(e.code(), ("library.busy", vec![("path", "/data".to_string())]));
+        assert_eq!(e.kind(), ErrorKind::Index);
+        assert_eq!(slot.status().state, IndexState::Failed);
+        assert_eq!(slot.status().message, busy.to_string());
     }
 }

@@ -19,7 +19,7 @@ use ts_rs::TS;
 
 use super::dto::{EditionKind, SourceName};
 use super::error::{AppCode, AppError, AppResult};
-use super::index_slot::Phase;
+use super::index_slot::{Failure, Phase};
 pub use super::index_slot::{IndexState, IndexStatus};
 pub use super::search_views::{
     CollocateView, CollocationsView, HitListView, HitRefView, SearchSort,
@@ -76,7 +76,7 @@ pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
     let corpus = match state.corpus() {
         Ok(c) => c,
         Err(e) => {
-            slot.set(Phase::Failed(e.to_string()));
+            slot.set(Phase::Failed(Failure::of_app(&e)));
             notify(slot.status());
             return;
         }
@@ -107,7 +107,9 @@ pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
             let _ = corpus.alignment();
             slot.set(Phase::Ready { index, rebuilt: opened.rebuilt.map(|r| r.to_string()) });
         }
-        Err(e) => slot.set(Phase::Failed(format!("The search index could not be opened: {e}"))),
+        // The library's error with its code: "could not be opened" is the
+        // window's sentence around it (app.index's, the status's).
+        Err(e) => slot.set(Phase::Failed(Failure::of_library(&e))),
     }
     notify(slot.status());
 }
