@@ -173,6 +173,8 @@ impl StoreError {
     pub fn kind(&self) -> ErrorKind {
         use StoreError::*;
         match self {
+            // A backup that is not there is not one of another format.
+            BadBackup { code: StoreCode::BackupMissing, .. } => ErrorKind::NotFound,
             TooNew { .. } | NotAStore { .. } | BadBackup { .. } => ErrorKind::Incompatible,
             UnknownGlossary(_)
             | UnknownCard(_)

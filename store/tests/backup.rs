@@ -345,7 +345,7 @@ fn bad_backups_are_refused_and_change_nothing() {
     for (file, expect) in &cases {
         let e = store::restore(&data, file).unwrap_err();
         assert!(
-            matches!(e.kind(), ErrorKind::Incompatible | ErrorKind::Storage),
+            matches!(e.kind(), ErrorKind::Incompatible | ErrorKind::Storage | ErrorKind::NotFound),
             "{}: {e}",
             file.display()
         );
@@ -371,6 +371,7 @@ fn bad_backups_are_refused_and_change_nothing() {
     let e = store::restore(&data, &cases[0].0).unwrap_err();
     assert_eq!(e.code().id(), "store.backup.missing");
     assert_eq!(e.params(), vec![("path", cases[0].0.display().to_string())]);
+    assert_eq!(e.kind(), store::ErrorKind::NotFound);
 }
 
 #[test]
