@@ -348,6 +348,11 @@ impl From<sheli_corpus::CorpusError> for AppError {
             sheli_corpus::CorpusError::UnknownActor { name, .. } => {
                 AppError::NotFound { what: "figure", id: name }
             }
+            // An address that names nothing: the window's sentence for it,
+            // where it was app.corpus with the English as detail.
+            sheli_corpus::CorpusError::NoPlace(place) => {
+                AppError::NotFound { what: "place", id: place }
+            }
             // A Go-to a line the file does not have: said with the file's
             // last line, in the reader's language.
             sheli_corpus::CorpusError::NoSuchLine { ref source_id, ref line, last } => {
@@ -403,6 +408,14 @@ mod tests {
         assert_eq!(v["code"], "app.input.query_too_long");
         assert_eq!(v["params"], serde_json::json!({ "max": "500" }));
         assert_eq!(v["message"], "invalid input: a query may be at most 500 characters long");
+    }
+
+    #[test]
+    fn a_corpus_error_naming_no_place_is_the_windows_not_found_place() {
+        let e = AppError::from(sheli_corpus::CorpusError::NoPlace("鄉射禮 第九".into()));
+        let (code, params) = e.code();
+        assert_eq!(code, "app.not_found.place");
+        assert!(params.contains(&("id", "鄉射禮 第九".to_string())), "{params:?}");
     }
 
     #[test]
