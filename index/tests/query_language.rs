@@ -149,6 +149,12 @@ fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
     assert!(matches!(q.clauses[1].alternatives[0].kind, AtomKind::Phrase { .. }));
     assert_eq!(q.notes.len(), 1);
     assert!(q.notes[0].contains("`hello` is not a pinyin syllable"), "{:?}", q.notes);
+    // The whole sentence: the window recognises it by this wording to say
+    // it in the interface's language (ui/src/lib/search/search-notes.ts).
+    assert_eq!(
+        q.notes[0],
+        "`hello` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
+    );
     // Pinyin, characters, operators and quoted or exact terms need no note.
     for quiet in ["zhi4 bi1 zhì", "觶 OR 觚 AND 豐 NOT 酬", "\"hello\"", "=hello", "觶 layer:注"]
     {
