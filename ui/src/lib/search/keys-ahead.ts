@@ -61,6 +61,6 @@ export class KeysAhead {
     for (const by of this.#moves) active = Math.max(0, Math.min(rows - 1, active + by));
     const open = this.#enter && rows > 0;
     this.clear();
-    return { active: Math.max(0, active), open };
+    return { active, open };
   }
 }
