@@ -11,7 +11,15 @@ export async function shot(name) {
   step += 1;
   const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
   const file = path.join(dir, `${String(step).padStart(2, "0")}-${safe}.png`);
-  await browser.saveScreenshot(file);
+  // Every screenshot keeps the page painting while it is taken (see
+  // keepPainting): a plain request hung after long runs, when the page
+  // had been still for a while (reader-library's shot after a restore).
+  await keepPainting(true).catch(() => {});
+  try {
+    await browser.saveScreenshot(file);
+  } finally {
+    await keepPainting(false).catch(() => {});
+  }
   return file;
 }
 
@@ -33,18 +41,23 @@ export async function expectWorks(expected) {
 }
 
 /**
- * A screenshot that does not stall. WebKitGTK (non-composited, under Xvfb)
- * answers a screenshot request after its next paint, and a page left
- * unchanged for a few seconds paints no more: the request would then wait
- * for wdio's 60-second retry. So a pixel in a corner changes shade on every
- * frame while it is taken.
+ * WebKitGTK (non-composited, under Xvfb) answers a screenshot request after
+ * its next paint, and a page left unchanged for a few seconds paints no
+ * more: the request then waits for wdio's retry, or past the HTTP client's
+ * own timeout (UND_ERR_HEADERS_TIMEOUT). So while a screenshot is taken a
+ * pixel in a corner changes shade on every frame; it stops when the
+ * screenshot is saved (or after 10 s, should the stop never come).
  */
-export async function nudgedShot(name) {
-  await browser.execute(() => {
+async function keepPainting(on) {
+  await browser.execute((on) => {
+    const w = window;
+    w.__e2eNudgeUntil = on ? performance.now() + 10000 : 0;
+    if (!on || w.__e2eNudging) return;
     let dot = document.getElementById("e2e-paint-nudge");
     if (!dot) {
       dot = document.createElement("div");
       dot.id = "e2e-paint-nudge";
+      dot.setAttribute("aria-hidden", "true");
       Object.assign(dot.style, {
         position: "fixed",
         left: "0",
@@ -56,14 +69,19 @@ export async function nudgedShot(name) {
       });
       document.body.appendChild(dot);
     }
-    const until = performance.now() + 6000;
     let k = 0;
-    const step = () => {
+    w.__e2eNudging = true;
+    const frame = () => {
       dot.style.background = k++ % 2 ? "rgba(0,0,0,0.02)" : "rgba(0,0,0,0.03)";
-      if (performance.now() < until) requestAnimationFrame(step);
+      if (performance.now() < w.__e2eNudgeUntil) requestAnimationFrame(frame);
+      else w.__e2eNudging = false;
     };
-    requestAnimationFrame(step);
-  });
+    requestAnimationFrame(frame);
+  }, on);
+}
+
+/** The same as `shot` (which now always keeps the page painting); kept for the specs that name it. */
+export async function nudgedShot(name) {
   return shot(name);
 }
 
