@@ -55,6 +55,19 @@ run_window_bench() {
 # pop-over painted (issue 9).
 ui_json=$work/ui-keystroke.json
 run_window_bench bench/keystroke.bench.js "$ui_json" "keystroke → results"
+# Its floor, in the same minutes: the same typing into an input over the
+# page that changes one line of text (keystroke-floor.bench.js). Printed for
+# the notes beside the figure, not recorded.
+kfloor_json=$work/ui-keystroke-floor.json
+run_window_bench bench/keystroke-floor.bench.js "$kfloor_json" "keystroke floor (one line changed)"
+if [ -s "$kfloor_json" ]; then
+  node -e '
+    const q = (f) => { const s = JSON.parse(require("fs").readFileSync(f)).samples.sort((a, b) => a - b);
+      const at = (p) => s[Math.min(s.length - 1, Math.floor(s.length * p))]; return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${s.length} keystrokes)`; };
+    console.log(`keystroke → painted, the floor (one line changed): ${q(process.argv[1])}`);
+    if (require("fs").existsSync(process.argv[2])) console.log(`keystroke → results painted, the search box: ${q(process.argv[2])}`);
+  ' "$kfloor_json" "$ui_json"
+fi
 pop_json=$work/ui-popover.json
 run_window_bench bench/popover.bench.js "$pop_json" "click → pop-over painted"
 if [ -s "$pop_json" ]; then
