@@ -22,10 +22,9 @@
 //! (`crate::joined`): an index segment with tails keeps the one-character
 //! plan.
 
-use sheli_corpus::fold::FoldMode;
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 
-use crate::tokenizer::{Scanner, Step};
+use crate::tokenizer::ReplayStream;
 
 /// Name under which the bigram tokenizer is registered with tantivy.
 pub const BIGRAM: &str = "sheli_bigram";
@@ -115,61 +114,57 @@ pub fn plan(tokens: &[String]) -> Option<Vec<PlanTerm>> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BigramTokenizer;
 
-pub struct BigramTokenStream<'a> {
-    scanner: Scanner<'a>,
-    /// The last token read: its position, common character and byte start.
-    prev: Option<(char, usize)>,
-    position: usize,
-    token: Token,
-}
+/// The pairs of a text, from its tokens as the folded field reads them
+/// (read once for the three token fields, `tokenizer::scan`).
+pub struct BigramTokenStream<'a>(ReplayStream<'a>);
 
 impl Tokenizer for BigramTokenizer {
     type TokenStream<'a> = BigramTokenStream<'a>;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> BigramTokenStream<'a> {
-        BigramTokenStream {
-            scanner: Scanner::new(text, FoldMode::Folded),
-            prev: None,
-            position: usize::MAX,
-            token: Token { text: String::with_capacity(8), ..Token::default() },
-        }
+        BigramTokenStream(ReplayStream::new(text))
     }
 }
 
 impl TokenStream for BigramTokenStream<'_> {
     fn advance(&mut self) -> bool {
-        while let Some((step, span)) = self.scanner.step() {
-            self.position = self.position.wrapping_add(1);
-            let here = match step {
-                Step::Char(c) if is_common(c) => Some(c),
-                _ => None,
+        let r = &mut self.0;
+        let tokens = &r.scanned.tokens;
+        // `next` is the token after the pair's first one: a pair ends at
+        // every common character after a common character
+        while r.next < tokens.len() {
+            let i = r.next;
+            r.next += 1;
+            let (Some(b), Some(prev)) =
+                (tokens[i].folded.filter(|c| is_common(*c)), i.checked_sub(1))
+            else {
+                continue;
             };
-            let prev = std::mem::replace(&mut self.prev, here.map(|c| (c, span.bytes.start)));
-            if let (Some((a, from)), Some(b)) = (prev, here) {
-                self.token.text.clear();
-                self.token.text.push(a);
-                self.token.text.push(b);
-                self.token.offset_from = from;
-                self.token.offset_to = span.bytes.end;
-                self.token.position = self.position;
-                return true;
-            }
+            let Some(a) = tokens[prev].folded.filter(|c| is_common(*c)) else { continue };
+            r.token.text.clear();
+            r.token.text.push(a);
+            r.token.text.push(b);
+            r.token.offset_from = tokens[prev].from;
+            r.token.offset_to = tokens[i].to;
+            r.token.position = i;
+            return true;
         }
         false
     }
 
     fn token(&self) -> &Token {
-        &self.token
+        &self.0.token
     }
 
     fn token_mut(&mut self) -> &mut Token {
-        &mut self.token
+        &mut self.0.token
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sheli_corpus::fold::FoldMode;
 
     fn stream(text: &str) -> Vec<(String, usize)> {
         let mut tk = BigramTokenizer;

@@ -12,6 +12,8 @@
 use sheli_corpus::fold::{FoldMode, fold_char, is_kept};
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 
+mod scan;
+
 /// Name under which the folded tokenizer is registered with tantivy.
 pub const FOLDED: &str = "sheli_folded";
 /// Name under which the exact tokenizer is registered with tantivy.
@@ -80,7 +82,7 @@ impl<'a> Scanner<'a> {
         let (step, span) = self.step()?;
         out.clear();
         match step {
-            Step::Char(f) => out.push(f),
+            Step::Char { folded, .. } => out.push(folded),
             Step::Word => {
                 out.extend(self.text[span.bytes.clone()].chars().flat_map(char::to_lowercase))
             }
@@ -106,7 +108,7 @@ impl<'a> Scanner<'a> {
                 let end = byte + c.len_utf8();
                 self.pos = end;
                 return Some((
-                    Step::Char(f),
+                    Step::Char { folded: f, raw: c },
                     Span { bytes: byte..end, chars: char_idx..char_idx + 1 },
                 ));
             }
@@ -135,8 +137,8 @@ impl<'a> Scanner<'a> {
 
 /// What [`Scanner::step`] found.
 pub(crate) enum Step {
-    /// A kept character, folded as the scanner folds.
-    Char(char),
+    /// A kept character (`raw`), folded as the scanner folds (`folded`).
+    Char { folded: char, raw: char },
     /// A word of another script (its text lowercased is the token).
     Word,
 }
@@ -219,23 +221,85 @@ impl TokenStream for ShelTokenStream<'_> {
     }
 }
 
+/// The tokenizer of the folded field: [`ShelTokenizer`]'s folded tokens,
+/// read once per text for the three token fields ([`scan`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FoldedTokenizer;
+
+/// The tokens of a text replayed from its [`scan`] record, for one field.
+pub struct ReplayStream<'a> {
+    text: &'a str,
+    pub(crate) scanned: scan::Scanned,
+    /// The next token of the record to look at.
+    pub(crate) next: usize,
+    pub(crate) token: Token,
+}
+
+impl<'a> ReplayStream<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        ReplayStream { text, scanned: scan::tokens_of(text), next: 0, token: empty_token() }
+    }
+}
+
+impl Drop for ReplayStream<'_> {
+    fn drop(&mut self) {
+        scan::give_back(&mut self.scanned);
+    }
+}
+
+impl Tokenizer for FoldedTokenizer {
+    type TokenStream<'a> = FoldedTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> FoldedTokenStream<'a> {
+        FoldedTokenStream(ReplayStream::new(text))
+    }
+}
+
+pub struct FoldedTokenStream<'a>(ReplayStream<'a>);
+
+impl TokenStream for FoldedTokenStream<'_> {
+    #[inline]
+    fn advance(&mut self) -> bool {
+        let r = &mut self.0;
+        let Some(rec) = r.scanned.tokens.get(r.next) else { return false };
+        r.token.position = r.next;
+        r.next += 1;
+        r.token.text.clear();
+        match rec.folded {
+            Some(c) => r.token.text.push(c),
+            None => {
+                r.token.text.extend(r.text[rec.from..rec.to].chars().flat_map(char::to_lowercase))
+            }
+        }
+        r.token.offset_from = rec.from;
+        r.token.offset_to = rec.to;
+        true
+    }
+
+    fn token(&self) -> &Token {
+        &self.0.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.0.token
+    }
+}
+
 /// The tokenizer of the exact field: the exact tokens the folded field
 /// cannot tell apart ([`crate::exact::needs_exact`]), each at its position
 /// among all the tokens, so that the two fields line up. The others would
 /// only repeat the folded field's postings (and cost a postings entry each).
+/// Replayed from the folded field's reading of the same text ([`scan`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactTokenizer;
 
-pub struct ExactTokenStream<'a>(ShelTokenStream<'a>);
+pub struct ExactTokenStream<'a>(ReplayStream<'a>);
 
 impl Tokenizer for ExactTokenizer {
     type TokenStream<'a> = ExactTokenStream<'a>;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> ExactTokenStream<'a> {
-        ExactTokenStream(ShelTokenStream {
-            scanner: Scanner::new(text, FoldMode::Exact),
-            token: empty_token(),
-        })
+        ExactTokenStream(ReplayStream::new(text))
     }
 }
 
@@ -245,16 +309,15 @@ impl TokenStream for ExactTokenStream<'_> {
     /// another script never is: both modes write it alike).
     #[inline]
     fn advance(&mut self) -> bool {
-        let ts = &mut self.0;
-        while let Some((step, span)) = ts.scanner.step() {
-            ts.token.position = ts.token.position.wrapping_add(1);
-            if let Step::Char(c) = step
-                && crate::exact::needs_exact_char(c)
-            {
-                ts.token.text.clear();
-                ts.token.text.push(c);
-                ts.token.offset_from = span.bytes.start;
-                ts.token.offset_to = span.bytes.end;
+        let r = &mut self.0;
+        while let Some(rec) = r.scanned.tokens.get(r.next) {
+            r.next += 1;
+            if let Some(c) = rec.exact {
+                r.token.text.clear();
+                r.token.text.push(c);
+                r.token.offset_from = rec.from;
+                r.token.offset_to = rec.to;
+                r.token.position = r.next - 1;
                 return true;
             }
         }
@@ -275,7 +338,7 @@ impl TokenStream for ExactTokenStream<'_> {
 /// is created *or opened*: tantivy does not persist tokenizers.
 pub fn register(index: &tantivy::Index) {
     let m = index.tokenizers();
-    m.register(FOLDED, ShelTokenizer { mode: FoldMode::Folded });
+    m.register(FOLDED, FoldedTokenizer);
     m.register(EXACT, ExactTokenizer);
     m.register(crate::bigram::BIGRAM, crate::bigram::BigramTokenizer);
 }
@@ -434,6 +497,60 @@ mod tests {
                 got.push((t.text.clone(), t.position, t.offset_from..t.offset_to));
             }
             assert_eq!(got, want, "{}", s.chars().take(40).collect::<String>());
+        }
+    }
+
+    /// What a stream gives: (text, position, byte offsets) per token.
+    fn run(mut ts: impl TokenStream) -> Vec<(String, usize, std::ops::Range<usize>)> {
+        let mut out = Vec::new();
+        while ts.advance() {
+            let t = ts.token();
+            out.push((t.text.clone(), t.position, t.offset_from..t.offset_to));
+        }
+        out
+    }
+
+    /// The folded, exact and bigram streams share one reading of a text per
+    /// thread (`scan`): whatever order texts come in — tantivy's (bigrams of
+    /// the segment's own text, then folded and exact of it with its tail),
+    /// two texts of the same length alternating, two streams alive at once
+    /// — each stream gives the tokens of its own text, as a stream reading
+    /// it alone does.
+    #[test]
+    fn streams_sharing_a_reading_give_their_own_texts_tokens() {
+        let alone = |text: &str| {
+            let folded = run(ShelTokenizer { mode: FoldMode::Folded }.token_stream(text));
+            let exact: Vec<_> = run(ShelTokenizer { mode: FoldMode::Exact }.token_stream(text))
+                .into_iter()
+                .filter(|(t, _, _)| crate::exact::needs_exact(t))
+                .collect();
+            (folded, exact)
+        };
+        let every_bmp: String = (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .flat_map(|c| [c, '不', '於', c, 'a', '知'])
+            .collect();
+        // same byte length, different text: the record must not be taken
+        // for the other's
+        let texts = ["再拜於賓", "於賓再拜", "Zheng 說于觶", "", "不知，何人", every_bmp.as_str()];
+        for (i, text) in texts.iter().enumerate() {
+            let other = texts[(i + 1) % texts.len()];
+            let (folded, exact) = alone(text);
+            // tantivy's order, the bigram field reading a prefix first
+            let prefix = &text[..text.char_indices().nth(2).map_or(text.len(), |(b, _)| b)];
+            let _ = run(crate::bigram::BigramTokenizer.token_stream(prefix));
+            assert_eq!(run(FoldedTokenizer.token_stream(text)), folded, "{i}");
+            assert_eq!(run(ExactTokenizer.token_stream(text)), exact, "{i}");
+            // another text in between
+            let _ = run(FoldedTokenizer.token_stream(other));
+            assert_eq!(run(ExactTokenizer.token_stream(text)), exact, "{i} after another");
+            // two streams alive at once, of two texts
+            let mut tk = FoldedTokenizer;
+            let mut tk2 = ExactTokenizer;
+            let a = tk.token_stream(text);
+            let b = tk2.token_stream(other);
+            assert_eq!(run(a), folded, "{i} alongside");
+            assert_eq!(run(b), alone(other).1, "{i} alongside, the other");
         }
     }
 
