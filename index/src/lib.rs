@@ -35,7 +35,7 @@ pub mod tokenizer;
 pub use error::{IndexError, Result};
 pub use generations::{Generations, Lease, build_detached};
 pub use location::{Opened, RebuildReason, build, open_if_current, open_or_build};
-pub use query::{QueryCode, QueryError};
+pub use query::{NoteCode, QueryCode, QueryError, QueryNote};
 pub use search::{
     Collocate, Collocations, Hit, HitList, HitRef, SearchIndex, SearchRequest, SearchResponse,
     SortOrder, Tally,

@@ -105,8 +105,10 @@ pub struct SearchResponse {
     pub by_work: BTreeMap<String, Tally>,
     pub by_layer: BTreeMap<String, Tally>,
     pub pinyin: Vec<PinyinExpansion>,
-    /// How terms were read, where the user should know (see `Query::notes`).
-    pub notes: Vec<String>,
+    /// How terms were read, where the user should know (see `Query::notes`);
+    /// written out with their codes, never read back.
+    #[serde(skip_deserializing)]
+    pub notes: Vec<crate::QueryNote>,
     pub offset: usize,
     pub results: Vec<Hit>,
     /// How many results this page holds: "showing `offset + 1`–`offset +

@@ -2,6 +2,7 @@
 //! error that names its problem; no input panics.
 
 use sheli_corpus::{FoldMode, Layer};
+use sheli_index::NoteCode;
 use sheli_index::query::{AtomKind, Filter, MAX_BETWEEN, Proximity, Vocabulary, parse};
 
 fn vocab() -> Vocabulary {
@@ -148,13 +149,15 @@ fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
     let q = parse("觶 hello", &vocab(), false).unwrap();
     assert!(matches!(q.clauses[1].alternatives[0].kind, AtomKind::Phrase { .. }));
     assert_eq!(q.notes.len(), 1);
-    assert!(q.notes[0].contains("`hello` is not a pinyin syllable"), "{:?}", q.notes);
-    // The whole sentence: the window recognises it by this wording to say
-    // it in the interface's language (ui/src/lib/search/search-notes.ts).
+    assert!(q.notes[0].message.contains("`hello` is not a pinyin syllable"), "{:?}", q.notes);
+    // The CLI's sentence, and the code and values the window says it by in
+    // the interface's language (errors.query.note.not_pinyin).
     assert_eq!(
-        q.notes[0],
+        q.notes[0].message,
         "`hello` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
     );
+    assert_eq!(q.notes[0].code, NoteCode::NotPinyin);
+    assert_eq!(q.notes[0].params, [("term", "hello".to_string())]);
     // Pinyin, characters, operators and quoted or exact terms need no note.
     for quiet in ["zhi4 bi1 zhì", "觶 OR 觚 AND 豐 NOT 酬", "\"hello\"", "=hello", "觶 layer:注"]
     {
@@ -171,10 +174,15 @@ fn pinyin_in_quotes_is_searched_as_written_and_says_how_to_search_the_syllables(
         q.notes,
         ["in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2"]
     );
+    assert_eq!(q.notes[0].code, NoteCode::QuotedPinyin);
+    assert_eq!(
+        q.notes[0].params,
+        [("term", "zhu3".to_string()), ("near", "zhu3 NEAR/0 ren2".to_string())]
+    );
     for typed in ["\"主人 zhi4\"~5", "\"zhu3 ren2\" 賓", "\"zhi\""] {
         let q = parse(typed, &vocab(), false).unwrap();
         assert_eq!(q.notes.len(), 1, "{typed}: {:?}", q.notes);
-        assert!(q.notes[0].starts_with("in quotes `zh"), "{typed}: {:?}", q.notes);
+        assert!(q.notes[0].message.starts_with("in quotes `zh"), "{typed}: {:?}", q.notes);
     }
     // no syllable, or exact forms asked for: nothing to say
     for quiet in ["\"hello\"", "=\"zhu3\"", "\"主人 賓\"~3"] {

@@ -13,7 +13,44 @@ pub struct Query {
     /// What the user should know about how a term was read, though the query
     /// is valid: a Latin word that is not pinyin is searched as written, and
     /// the built-in texts hold no Latin, so it would find nothing in silence.
-    pub notes: Vec<String>,
+    pub notes: Vec<QueryNote>,
+}
+
+/// One note on how a query was read: its code and the values of its slots
+/// (the term as typed, the NEAR/0 form to write instead) for the window,
+/// and its English sentence, which the CLI prints (`Display`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryNote {
+    pub code: super::NoteCode,
+    pub params: Vec<(&'static str, String)>,
+    pub message: String,
+}
+
+impl std::fmt::Display for QueryNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// `{code, params: {name: value}, message}`, as an error's payload is: the
+/// CLI's `--json` carries the code as the window's answer does.
+impl serde::Serialize for QueryNote {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let params: std::collections::BTreeMap<&str, &str> =
+            self.params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let mut st = s.serialize_struct("QueryNote", 3)?;
+        st.serialize_field("code", &self.code)?;
+        st.serialize_field("params", &params)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
+impl PartialEq<&str> for QueryNote {
+    fn eq(&self, other: &&str) -> bool {
+        self.message == *other
+    }
 }
 
 /// One or more alternatives (OR). A negated clause has exactly one atom.

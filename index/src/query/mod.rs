@@ -13,7 +13,7 @@ mod proximity;
 mod tails;
 mod terms;
 
-pub use ast::{Atom, AtomKind, Clause, Filter, Proximity, Query};
+pub use ast::{Atom, AtomKind, Clause, Filter, Proximity, Query, QueryNote};
 pub use compile::{compile, count_terms};
 pub use filter::parse_filter;
 pub use parser::{MAX_QUERY_CHARS, parse};
@@ -80,6 +80,22 @@ sheli_corpus::error_codes! {
         UnknownWork = "query.unknown_work",
         UnknownSource = "query.unknown_source",
         UnknownField = "query.unknown_field",
+    }
+}
+
+sheli_corpus::error_codes! {
+    /// What a valid query's note says (how a term was read), one code per
+    /// note, so the window says it in its language with the note's values
+    /// (`errors.query.note.*`) while the CLI prints the English sentence.
+    NoteCode {
+        NotPinyin = "query.note.not_pinyin",
+        QuotedPinyin = "query.note.quoted_pinyin",
+    }
+}
+
+impl Serialize for NoteCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
 }
 

@@ -31,10 +31,10 @@ use std::ops::Range;
 
 use sheli_corpus::FoldMode;
 
-use super::ast::{Atom, AtomKind, Clause, Proximity, Query};
+use super::ast::{Atom, AtomKind, Clause, Proximity, Query, QueryNote};
 use super::filter::{field_split, filter};
 use super::terms::{distance, is_punctuation_only, ordered, term};
-use super::{QueryCode as C, QueryError, Vocabulary, err, err_at};
+use super::{NoteCode, QueryCode as C, QueryError, Vocabulary, err, err_at};
 use crate::reading::Syllable;
 
 /// The longest query accepted, in characters.
@@ -58,7 +58,7 @@ struct Lexer<'a> {
     pos: usize,
     default_mode: FoldMode,
     vocab: &'a Vocabulary,
-    notes: Vec<String>,
+    notes: Vec<QueryNote>,
 }
 
 fn is_tilde(c: char) -> bool {
@@ -221,9 +221,13 @@ impl Lexer<'_> {
                 Some(s) => AtomKind::Pinyin(s),
                 None => {
                     if !exact && looks_like_a_latin_word(&body) {
-                        self.notes.push(format!(
-                            "`{body}` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
-                        ));
+                        self.notes.push(QueryNote {
+                            code: NoteCode::NotPinyin,
+                            params: vec![("term", body.clone())],
+                            message: format!(
+                                "`{body}` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written"
+                            ),
+                        });
                     }
                     term(&body, body_start, mode, span.clone())?
                 }
@@ -311,9 +315,13 @@ impl Lexer<'_> {
         } else {
             "zhu3 NEAR/0 ren2".to_string()
         };
-        self.notes.push(format!(
-            "in quotes `{first}` is searched as written, not as pinyin; for syllables side by side write {near}"
-        ));
+        self.notes.push(QueryNote {
+            code: NoteCode::QuotedPinyin,
+            params: vec![("term", (*first).to_owned()), ("near", near.clone())],
+            message: format!(
+                "in quotes `{first}` is searched as written, not as pinyin; for syllables side by side write {near}"
+            ),
+        });
     }
 
     /// Paired quote marks inside a run of characters (from `body_start` to

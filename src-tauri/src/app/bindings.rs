@@ -56,6 +56,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::HitView>(&cfg, &mut out);
     one::<super::search::FacetCount>(&cfg, &mut out);
     one::<super::search::PinyinView>(&cfg, &mut out);
+    one::<super::search::QueryNoteView>(&cfg, &mut out);
     one::<super::search::SearchSort>(&cfg, &mut out);
     one::<super::search::CollocateView>(&cfg, &mut out);
     one::<super::search::CollocationsView>(&cfg, &mut out);

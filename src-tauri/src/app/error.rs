@@ -160,14 +160,17 @@ sheli_corpus::error_codes! {
 
 /// Every code an error payload can carry: the app's, the query language's,
 /// the store's and the library's, and the reasons of its items (why a file
-/// was refused or a text left out).
+/// was refused or a text left out); and a search's notes on its query,
+/// said by code as errors are (`NoteView`).
 pub fn all_codes() -> Vec<&'static str> {
     let app = AppCode::ALL.iter().map(|c| c.id());
     let query = sheli_index::QueryCode::ALL.iter().map(|c| c.id());
     let store = sheli_store::StoreCode::ALL.iter().map(|c| c.id());
     let library = sheli_library::LibraryCode::ALL.iter().map(|c| c.id());
     let reasons = sheli_library::ReasonCode::ALL.iter().map(|c| c.id());
-    app.chain(query).chain(store).chain(library).chain(reasons).collect()
+    // not errors, but said the same way: a search's notes on its query
+    let notes = sheli_index::NoteCode::ALL.iter().map(|c| c.id());
+    app.chain(query).chain(store).chain(library).chain(reasons).chain(notes).collect()
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -479,6 +482,29 @@ mod tests {
         for e in &errors {
             assert_eq!(e.kind(), ErrorKind::InvalidInput);
             assert!(AppCode::ALL.iter().any(|c| c.id() == e.code().0), "{e}: a listed code");
+        }
+    }
+
+    /// A search's note on its query reaches the window as its code and
+    /// values (said in the interface's language), not as an English
+    /// sentence the window would have to recognise by its wording.
+    #[test]
+    fn a_query_note_crosses_as_its_code_and_values() {
+        use crate::app::search::QueryNoteView;
+        let vocab = sheli_index::query::Vocabulary::default();
+        let parsed = sheli_index::query::parse("\"zhu3 ren2\" hello", &vocab, false).unwrap();
+        let notes: Vec<serde_json::Value> = parsed
+            .notes
+            .into_iter()
+            .map(|n| serde_json::to_value(QueryNoteView::from(n)).unwrap())
+            .collect();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(notes[0]["code"], "query.note.quoted_pinyin");
+        assert_eq!(notes[0]["params"], serde_json::json!({"term": "zhu3", "near": "zhu3 NEAR/0 ren2"}));
+        assert_eq!(notes[1]["code"], "query.note.not_pinyin");
+        assert_eq!(notes[1]["params"], serde_json::json!({"term": "hello"}));
+        for n in &notes {
+            assert!(all_codes().contains(&n["code"].as_str().unwrap()), "{n}: a listed code");
         }
     }
 

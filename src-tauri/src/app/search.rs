@@ -144,6 +144,26 @@ pub struct PinyinView {
     /// The characters of the library with that reading.
     pub characters: String,
 }
+/// A note on how the query was read, as an error is said: its code
+/// (`query.note.*`, translated in `errors.json`), the values of its slots,
+/// and the English sentence for a code the window does not know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct QueryNoteView {
+    pub code: String,
+    pub params: std::collections::BTreeMap<String, String>,
+    pub message: String,
+}
+
+impl From<sheli_index::QueryNote> for QueryNoteView {
+    fn from(n: sheli_index::QueryNote) -> QueryNoteView {
+        QueryNoteView {
+            code: n.code.id().to_owned(),
+            params: n.params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            message: n.message,
+        }
+    }
+}
+
 
 /// One result: a segment, with its snippet in the display script.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -195,8 +215,8 @@ pub struct SearchView {
     /// What each pinyin term of the query expanded to.
     pub pinyin: Vec<PinyinView>,
     /// How terms were read, where the user should know (a Latin word that
-    /// is not pinyin is searched as written).
-    pub notes: Vec<String>,
+    /// is not pinyin is searched as written), each by its code.
+    pub notes: Vec<QueryNoteView>,
     pub offset: u32,
     pub results: Vec<HitView>,
     // The fields below are always sent; they are optional in TypeScript
@@ -513,7 +533,7 @@ pub fn search(
             .into_iter()
             .map(|p| PinyinView { syllable: p.syllable, characters: p.characters })
             .collect(),
-        notes: resp.notes,
+        notes: resp.notes.into_iter().map(QueryNoteView::from).collect(),
         offset: q.offset,
         results,
         took_ms: started.elapsed().as_secs_f64() * 1000.0,

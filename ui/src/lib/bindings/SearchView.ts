@@ -4,6 +4,7 @@ import type { FacetCount } from "./FacetCount";
 import type { HitListView } from "./HitListView";
 import type { HitView } from "./HitView";
 import type { PinyinView } from "./PinyinView";
+import type { QueryNoteView } from "./QueryNoteView";
 import type { SearchSort } from "./SearchSort";
 
 export type SearchView = { query: string, exact: boolean, total_segments: number, total_occurrences: number, 
@@ -28,9 +29,9 @@ by_source?: Array<FacetCount>,
 pinyin: Array<PinyinView>, 
 /**
  * How terms were read, where the user should know (a Latin word that
- * is not pinyin is searched as written).
+ * is not pinyin is searched as written), each by its code.
  */
-notes: Array<string>, offset: number, results: Array<HitView>, 
+notes: Array<QueryNoteView>, offset: number, results: Array<HitView>, 
 /**
  * Results on this page: "showing `offset + 1`–`offset + shown` of
  * `total_segments`".

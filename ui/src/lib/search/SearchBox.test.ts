@@ -128,11 +128,12 @@ describe("SearchBox", () => {
   });
 
   it("says how a term was read when the backend has a note on it", async () => {
-    const note = "`hello` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written";
+    const message = "`hello` is not a pinyin syllable (e.g. zhi4, zhì, bi1), so it is searched as written";
+    const note = { code: "query.note.not_pinyin", params: { term: "hello" }, message };
     backend(() => sampleSearch({ total_segments: 0, total_occurrences: 0, results: [], notes: [note] }));
     render(SearchBox);
     await type("hello");
-    expect((await screen.findByTestId("search-note")).textContent).toBe(note);
+    expect((await screen.findByTestId("search-note")).textContent).toBe(message);
     expect(screen.getByText("No passage matches.")).toBeTruthy();
   });
 

@@ -1,30 +1,13 @@
-// How the query was read, said beside the results: the backend's notes come
-// in English (index/src/query/parser.rs, where the CLI prints them as they
-// are). The window says the ones it knows in the interface's language,
-// recognising them by their fixed wording — pinned on the Rust side by
-// index/tests/query_language.rs — and shows any other note as it came, so a
-// note reworded there is still shown, in English, never lost.
+// How the query was read, said beside the results. Each note comes with its
+// code and the values of its slots (`QueryNoteView`: index/src/query/parser.rs
+// gives them, the CLI prints the English sentence) and is said as an error
+// is, by `errors.query.note.<…>` in the interface's language; a note of a
+// code this window does not know is shown as it came, never dropped.
 
-import { t } from "../i18n/i18n.svelte";
+import type { QueryNoteView } from "../bindings/QueryNoteView";
+import { errorText } from "../i18n/errors";
 
-const KNOWN: { pattern: RegExp; say: (m: RegExpExecArray) => string }[] = [
-  {
-    // `zhuren` unquoted: not a syllable
-    pattern: /^`([^`]+)` is not a pinyin syllable \(e\.g\. zhi4, zhì, bi1\), so it is searched as written$/,
-    say: (m) => t("search.notes.notPinyin", { term: m[1] }),
-  },
-  {
-    // "zhu3 ren2": quotes make a Latin word literal (the outside tester's finding K, h5)
-    pattern: /^in quotes `([^`]+)` is searched as written, not as pinyin; for syllables side by side write (.+)$/,
-    say: (m) => t("search.notes.quotedPinyin", { term: m[1], near: m[2] }),
-  },
-];
-
-/** A note of the backend's in the interface's language (as it came when not one the window knows). */
-export function noteText(note: string): string {
-  for (const k of KNOWN) {
-    const m = k.pattern.exec(note);
-    if (m) return k.say(m);
-  }
-  return note;
+/** A note of the backend's in the interface's language. */
+export function noteText(note: QueryNoteView): string {
+  return errorText(note.code, note.params, note.message);
 }
