@@ -13,6 +13,9 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
+use sheli_corpus::display::{Script, Shown};
+use sheli_corpus::fold::fold;
+use sheli_corpus::{EditionScript, FoldMode};
 use tantivy::schema::Value;
 use tantivy::{DocAddress, Searcher, TantivyDocument};
 
@@ -65,6 +68,74 @@ pub struct Collocate {
     /// Folded, as search folds (觶 is counted as 觯).
     pub text: String,
     pub count: u64,
+    /// How the texts write it, source by source, most frequent first. The
+    /// folded key is no form to show: turned back into traditional, 云 (as
+    /// 鄭司農云 writes it) came out 雲 and 个 個, and 侯 stood where
+    /// xiangshe.zhushu writes 矦 (issue 11).
+    #[serde(default)]
+    pub written: Vec<Written>,
+}
+
+/// One way a collocate is written in one source, and how often.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    pub text: String,
+    pub source: String,
+    pub count: u64,
+}
+
+impl Collocate {
+    /// The form the sources `keep` accepts write most often (ties in
+    /// character order), or none if no such source has it.
+    pub fn written_in(&self, keep: impl Fn(&str) -> bool) -> Option<&str> {
+        let mut forms: Vec<(&str, u64)> = Vec::new();
+        for w in self.written.iter().filter(|w| keep(&w.source)) {
+            match forms.iter_mut().find(|(t, _)| *t == w.text) {
+                Some((_, n)) => *n += w.count,
+                None => forms.push((&w.text, w.count)),
+            }
+        }
+        forms.into_iter().min_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0))).map(|(t, _)| t)
+    }
+
+    /// The collocate shown in `to` (traditional or simplified; `Original`
+    /// is taken as traditional): as the sources written in that script
+    /// write it most often; failing those, the form written most often,
+    /// converted from its source's script; failing that (a collocate
+    /// counted before forms were kept), the key converted from simplified.
+    /// `script_of` names a source's script (none: a source not known).
+    pub fn shown_in(
+        &self,
+        script_of: impl Fn(&str) -> Option<EditionScript>,
+        to: Script,
+    ) -> sheli_corpus::Result<String> {
+        let want = match to {
+            Script::Simplified => EditionScript::Simplified,
+            Script::Traditional | Script::Original => EditionScript::Traditional,
+        };
+        let to = match want {
+            EditionScript::Simplified => Script::Simplified,
+            EditionScript::Traditional => Script::Traditional,
+        };
+        if let Some(form) = self.written_in(|s| script_of(s) == Some(want)) {
+            return Ok(form.to_owned());
+        }
+        let (text, from) = match self.written.first() {
+            Some(w) => {
+                (w.text.as_str(), script_of(&w.source).unwrap_or(EditionScript::Traditional))
+            }
+            None => (self.text.as_str(), EditionScript::Simplified),
+        };
+        let converted = Shown::new(from, to).text(text)?;
+        // A click searches what is shown: a conversion that would search
+        // something else is not taken (the form as written always folds
+        // to the key).
+        Ok(if fold(&converted, FoldMode::Folded) == self.text {
+            converted
+        } else {
+            text.to_owned()
+        })
+    }
 }
 
 /// What stands immediately left and right of every occurrence: single
@@ -194,8 +265,9 @@ pub(crate) fn order(
                 keys.insert(r.doc, key);
             }
             if want_collocations {
+                let source = counter.source(&seg.source);
                 for &(s, e) in &own_spans {
-                    counter.occurrence(&toks, s, e);
+                    counter.occurrence(&seg.text, source, &toks, s, e);
                 }
             }
             read.insert(r.doc, seg);
@@ -215,19 +287,45 @@ pub(crate) fn order(
 #[derive(Default)]
 struct Counter {
     occurrences: u64,
-    left_chars: HashMap<String, u64>,
-    left_words: HashMap<String, u64>,
-    right_chars: HashMap<String, u64>,
-    right_words: HashMap<String, u64>,
+    left_chars: HashMap<String, Tally>,
+    left_words: HashMap<String, Tally>,
+    right_chars: HashMap<String, Tally>,
+    right_words: HashMap<String, Tally>,
+    /// The sources seen, so a form's tally holds an index, not a string.
+    sources: Vec<String>,
+}
+
+/// One collocate's count, and how often each source writes which form.
+#[derive(Default)]
+struct Tally {
+    count: u64,
+    forms: HashMap<(String, u32), u64>,
 }
 
 impl Counter {
-    /// The occurrence covering tokens `[s, e)` of `toks`.
-    fn occurrence(&mut self, toks: &[Tok], s: usize, e: usize) {
+    /// The number `source` is known by.
+    fn source(&mut self, source: &str) -> u32 {
+        match self.sources.iter().position(|s| s == source) {
+            Some(i) => i as u32,
+            None => {
+                self.sources.push(source.to_owned());
+                (self.sources.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The occurrence covering tokens `[s, e)` of `toks`, cut from `text`
+    /// of the source numbered `source`.
+    fn occurrence(&mut self, text: &str, source: u32, toks: &[Tok], s: usize, e: usize) {
         self.occurrences += 1;
-        let add = |map: &mut HashMap<String, u64>, parts: &[Tok]| {
+        let add = |map: &mut HashMap<String, Tally>, parts: &[Tok]| {
             let key: String = parts.iter().map(|t| t.text.as_str()).collect();
-            *map.entry(key).or_default() += 1;
+            // The characters as written, without what the tokens skip
+            // (punctuation between the two of a word).
+            let form: String = parts.iter().map(|t| &text[t.bytes.clone()]).collect();
+            let tally = map.entry(key).or_default();
+            tally.count += 1;
+            *tally.forms.entry((form, source)).or_default() += 1;
         };
         if s >= 1 {
             add(&mut self.left_chars, &toks[s - 1..s]);
@@ -244,22 +342,38 @@ impl Counter {
     }
 
     fn finish(self) -> Collocations {
+        let sources = &self.sources;
         Collocations {
             occurrences: self.occurrences,
-            left_chars: top(self.left_chars),
-            left_words: top(self.left_words),
-            right_chars: top(self.right_chars),
-            right_words: top(self.right_words),
+            left_chars: top(self.left_chars, sources),
+            left_words: top(self.left_words, sources),
+            right_chars: top(self.right_chars, sources),
+            right_words: top(self.right_words, sources),
         }
     }
 }
 
-fn top(map: HashMap<String, u64>) -> Vec<Collocate> {
-    let mut v: Vec<Collocate> =
-        map.into_iter().map(|(text, count)| Collocate { text, count }).collect();
-    v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
+fn top(map: HashMap<String, Tally>, sources: &[String]) -> Vec<Collocate> {
+    let mut v: Vec<(String, Tally)> = map.into_iter().collect();
+    v.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
     v.truncate(TOP_COLLOCATES);
-    v
+    v.into_iter()
+        .map(|(text, tally)| {
+            let mut written: Vec<Written> = tally
+                .forms
+                .into_iter()
+                .map(|((form, source), count)| Written {
+                    text: form,
+                    source: sources[source as usize].clone(),
+                    count,
+                })
+                .collect();
+            written.sort_by(|a, b| {
+                b.count.cmp(&a.count).then_with(|| (&a.text, &a.source).cmp(&(&b.text, &b.source)))
+            });
+            Collocate { text, count: tally.count, written }
+        })
+        .collect()
 }
 
 /// A page of the list of hits: `limit` (at most [`MAX_HITS`]) of

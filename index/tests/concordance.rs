@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use sheli_corpus::FoldMode;
+use sheli_corpus::display::Script;
 use sheli_corpus::fold::fold;
 use sheli_index::search::MAX_HITS;
 use sheli_index::{Collocate, SearchRequest, SearchResponse, SortOrder};
@@ -134,13 +135,17 @@ fn every_order_holds_the_same_results_with_the_same_counts() {
     assert_eq!(default.by_source.len(), right.by_source.len());
 }
 
-/// The top collocates of one side, as the scan counts them.
-fn top(counts: HashMap<String, u64>) -> Vec<Collocate> {
-    let mut v: Vec<Collocate> =
-        counts.into_iter().map(|(text, count)| Collocate { text, count }).collect();
-    v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
+/// The top collocates of one side, as the scan counts them: key and count.
+fn top(counts: HashMap<String, u64>) -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = counts.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     v.truncate(20);
     v
+}
+
+/// Key and count of each collocate the index gave.
+fn counted(v: &[Collocate]) -> Vec<(String, u64)> {
+    v.iter().map(|c| (c.text.clone(), c.count)).collect()
 }
 
 #[test]
@@ -176,10 +181,10 @@ fn collocations_count_the_neighbours_of_every_occurrence() {
         assert_eq!(got.occurrences, occurrences, "{q}");
         assert_eq!(got.occurrences, r.total_occurrences, "{q}: every occurrence looked at");
         let [lc, lw, rc, rw] = sides;
-        assert_eq!(got.left_chars, top(lc), "{q} left");
-        assert_eq!(got.left_words, top(lw), "{q} left words");
-        assert_eq!(got.right_chars, top(rc), "{q} right");
-        assert_eq!(got.right_words, top(rw), "{q} right words");
+        assert_eq!(counted(&got.left_chars), top(lc), "{q} left");
+        assert_eq!(counted(&got.left_words), top(lw), "{q} left words");
+        assert_eq!(counted(&got.right_chars), top(rc), "{q} right");
+        assert_eq!(counted(&got.right_words), top(rw), "{q} right words");
         assert!(got.left_chars.len() <= 20 && got.right_words.len() <= 20);
     }
 }
@@ -295,4 +300,116 @@ fn the_hit_list_is_read_a_page_at_a_time_to_its_end() {
     // a page never holds more than MAX_HITS
     let list = idx.hit_page(&request("之", SortOrder::Position), 0, usize::MAX).unwrap();
     assert!(list.items.len() <= MAX_HITS);
+}
+
+/// Each segment's text and tail as written, and its source, by key.
+fn written_texts() -> HashMap<Key, (String, Vec<char>)> {
+    let mut out = HashMap::new();
+    for source in corpus().sources() {
+        let passages = corpus().passages_of(&source.info.id);
+        let mut tails = sheli_index::joined::jing_tails(source.info.format, passages);
+        for p in passages {
+            for (i, s) in p.segments.iter().enumerate() {
+                let text = format!("{}{}", s.text, tails.next().unwrap());
+                out.insert(
+                    (p.id.clone(), i as u32),
+                    (source.info.id.clone(), text.chars().collect()),
+                );
+            }
+        }
+    }
+    out
+}
+
+// Issue 11: a collocate was shown as its folded key turned back into
+// traditional (雲 where the texts write 云, 侯 where xiangshe.zhushu writes
+// 矦). The index keeps how each source writes it; expected from a scan.
+#[test]
+fn collocates_keep_how_each_source_writes_them() {
+    let written = written_texts();
+    let segs: HashMap<Key, Vec<u32>> =
+        common::segments(FoldMode::Folded).into_iter().map(|s| (s.key, s.origin)).collect();
+    for q in ["負", "射", "再拜"] {
+        // right neighbour → (form, source) → count
+        let mut right: HashMap<String, HashMap<(String, String), u64>> = HashMap::new();
+        for f in scan(q) {
+            let (source, chars) = &written[&f.key];
+            let origin = &segs[&f.key];
+            for &(_, e) in &f.occurrences {
+                if e < f.folded.len() {
+                    let form = chars[origin[e] as usize].to_string();
+                    *right
+                        .entry(f.folded[e].to_string())
+                        .or_default()
+                        .entry((form, source.clone()))
+                        .or_default() += 1;
+                }
+            }
+        }
+        let req = SearchRequest { collocations: true, ..request(q, SortOrder::Relevance) };
+        let got = index().search(&req).unwrap().collocations.unwrap();
+        assert!(!got.right_chars.is_empty(), "{q}");
+        for c in &got.right_chars {
+            let mut forms: Vec<(String, String, u64)> =
+                c.written.iter().map(|w| (w.text.clone(), w.source.clone(), w.count)).collect();
+            forms.sort();
+            let mut want: Vec<(String, String, u64)> =
+                right[&c.text].iter().map(|((t, s), n)| (t.clone(), s.clone(), *n)).collect();
+            want.sort();
+            assert_eq!(forms, want, "{q}: how {} is written", c.text);
+            assert_eq!(c.written.iter().map(|w| w.count).sum::<u64>(), c.count, "{q} {}", c.text);
+        }
+    }
+    // 負 then 侯: the key, written 矦 by the 註疏 and 侯 by the 通解
+    let req = SearchRequest { collocations: true, ..request("負", SortOrder::Relevance) };
+    let got = index().search(&req).unwrap().collocations.unwrap();
+    let hou = got.right_chars.iter().find(|c| c.text == "侯").expect("負侯 is counted");
+    let script_of = |id: &str| corpus().source(id).map(|s| s.info.script);
+    assert_eq!(hou.shown_in(script_of, Script::Traditional).unwrap(), "矦");
+    assert_eq!(hou.shown_in(script_of, Script::Original).unwrap(), "矦");
+    assert_eq!(hou.shown_in(script_of, Script::Simplified).unwrap(), "侯");
+    // and what is shown folds to the key, so a click searches the same
+    assert_eq!(fold("矦", FoldMode::Folded), "侯");
+}
+
+// Shown in a script, each collocate is a form the texts of that script
+// write, where any does (矦's 也云 was 也雲, OpenCC's turn of the key 也云).
+#[test]
+fn a_collocate_is_shown_as_the_texts_in_that_script_write_it() {
+    use sheli_corpus::EditionScript;
+    let script_of = |id: &str| corpus().source(id).map(|s| s.info.script);
+    let mut checked = 0;
+    for q in ["矦", "負", "射"] {
+        let req = SearchRequest { collocations: true, ..request(q, SortOrder::Relevance) };
+        let got = index().search(&req).unwrap().collocations.unwrap();
+        for c in got
+            .left_chars
+            .iter()
+            .chain(&got.left_words)
+            .chain(&got.right_chars)
+            .chain(&got.right_words)
+        {
+            for (script, edition) in [
+                (Script::Traditional, EditionScript::Traditional),
+                (Script::Simplified, EditionScript::Simplified),
+            ] {
+                let shown = c.shown_in(script_of, script).unwrap();
+                assert_eq!(fold(&shown, FoldMode::Folded), c.text, "{q}: {shown} searches its key");
+                let forms: Vec<&str> = c
+                    .written
+                    .iter()
+                    .filter(|w| script_of(&w.source) == Some(edition))
+                    .map(|w| w.text.as_str())
+                    .collect();
+                if !forms.is_empty() {
+                    assert!(
+                        forms.contains(&shown.as_str()),
+                        "{q}: {shown} is not written {forms:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }

@@ -12,7 +12,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
-use sheli_corpus::display::Shown;
 use sheli_corpus::{EditionScript, Layer};
 use sheli_index::{IndexError, SearchRequest, SearchResponse, SortOrder, Tally};
 use ts_rs::TS;
@@ -499,7 +498,8 @@ pub fn search(
     // shown as it is it reads 阶上 beside a 繁 or 原 text that writes 階上.
     // It is shown in the script the texts are read in: the one asked for,
     // or with 原 the script of the first hit's edition (traditional for the
-    // built-in texts); the key, not the label, is what a click searches.
+    // built-in texts), as the texts in that script write it (矦, not the
+    // key 侯 turned back; `Collocate::shown_in`), which folds to the key.
     let written = match script {
         DisplayScript::Original => match first_source.as_deref().and_then(|id| corpus.source(id)) {
             Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
@@ -509,9 +509,9 @@ pub fn search(
         },
         s => s,
     };
-    let label = Shown::new(EditionScript::Simplified, written);
+    let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
     let collocations = match &resp.collocations {
-        Some(c) => Some(CollocationsView::new(c, &|t| Ok(label.text(t)?))?),
+        Some(c) => Some(CollocationsView::new(c, &|c| Ok(c.shown_in(script_of, written)?))?),
         None => None,
     };
     let hits = resp.hits.map(HitListView::from);

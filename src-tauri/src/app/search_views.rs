@@ -39,7 +39,7 @@ impl From<SearchSort> for SortOrder {
 pub struct CollocateView {
     /// Folded, as search folds: what a refinement searches for.
     pub key: String,
-    /// The same in the display script.
+    /// As the texts in the display script write it (it folds to `key`).
     pub label: String,
     pub count: u32,
 }
@@ -83,14 +83,17 @@ pub struct HitListView {
 }
 
 impl CollocationsView {
-    /// `c` with each collocate's label in the display script (`label`).
-    pub fn new(c: &Collocations, label: &dyn Fn(&str) -> AppResult<String>) -> AppResult<Self> {
+    /// `c` with each collocate's label as `label` shows it.
+    pub fn new(
+        c: &Collocations,
+        label: &dyn Fn(&Collocate) -> AppResult<String>,
+    ) -> AppResult<Self> {
         let list = |v: &[Collocate]| -> AppResult<Vec<CollocateView>> {
             v.iter()
                 .map(|c| {
                     Ok(CollocateView {
                         key: c.text.clone(),
-                        label: label(&c.text)?,
+                        label: label(c)?,
                         count: c.count as u32,
                     })
                 })

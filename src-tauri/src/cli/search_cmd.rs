@@ -113,20 +113,20 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// How collocates are written: their keys are folded to simplified, as
-/// search folds, and shown as the texts write them — traditional, or
-/// simplified when the first hit is in a simplified imported text — the way
-/// the window shows them (`app::search::search`), so the two agree.
-fn collocates_written(r: &SearchResponse, corpus: &Corpus) -> sheli_corpus::display::Shown {
+/// The script collocates are shown in: their keys are folded to
+/// simplified, as search folds, and shown as the texts write them —
+/// traditional, or simplified when the first hit is in a simplified
+/// imported text — the way the window shows them (`app::search::search`,
+/// `Collocate::shown_in`), so the two agree.
+fn collocates_written(r: &SearchResponse, corpus: &Corpus) -> sheli_corpus::display::Script {
     use sheli_corpus::EditionScript;
-    use sheli_corpus::display::{Script, Shown};
+    use sheli_corpus::display::Script;
     let simplified = r
         .results
         .first()
         .and_then(|h| corpus.source(&h.source))
         .is_some_and(|s| s.info.user && s.info.script == EditionScript::Simplified);
-    let to = if simplified { Script::Simplified } else { Script::Traditional };
-    Shown::new(EditionScript::Simplified, to)
+    if simplified { Script::Simplified } else { Script::Traditional }
 }
 
 fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
@@ -160,7 +160,8 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
         let list = |v: &[Collocate]| -> String {
             v.iter()
                 .map(|c| {
-                    let text = written.text(&c.text).unwrap_or_else(|_| c.text.clone());
+                    let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
+                    let text = c.shown_in(script_of, written).unwrap_or_else(|_| c.text.clone());
                     format!("{text} {}", c.count)
                 })
                 .collect::<Vec<_>>()

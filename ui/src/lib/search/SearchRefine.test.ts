@@ -8,6 +8,7 @@ import { setTransport } from "../api";
 import type { CollocationsView } from "../bindings/CollocationsView";
 import type { SearchQuery } from "../bindings/SearchQuery";
 import SearchBox from "./SearchBox.svelte";
+import { hitSteps } from "./hit-steps.svelte";
 import { setLocale } from "../i18n/i18n.svelte";
 import { sampleHit, sampleSearch } from "../../test/reading-fixtures";
 
@@ -286,6 +287,40 @@ describe("SearchBox as a concordancer", () => {
     await fireEvent.click(screen.getByTestId("collocations-left-chars").querySelector("button")!);
     expect(chips()).toEqual(['"再主人拜"']);
     await waitFor(() => expect(requests.at(-1)!.query).toBe('"再主人拜"'));
+  });
+
+  // Issue 11 (lead's note): a collocate written into a bare word showed its
+  // folded key — 觶 clicked after 主人 put "主人觯" in the box, the line of
+  // what the counts are around and the hit stepper's title.
+  it("writes a collocate into the box's word as the texts write it, and the stepper and the counted-around line say so", async () => {
+    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    render(SearchBox);
+    await type("主人");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByTestId("collocations-toggle"));
+    await screen.findByTestId("collocations");
+    await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
+    expect(input().value).toBe('"主人觶"');
+    await waitFor(() => expect(requests.at(-1)!.query).toBe('"主人觶"'));
+    const around = await screen.findByTestId("collocations-around");
+    expect(around.textContent).toContain('"主人觶"');
+    expect(around.textContent).not.toContain("觯");
+  });
+
+  it("titles the hit stepper with a collocate's chip as shown, while it steps through the search of its key", async () => {
+    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    render(SearchBox);
+    await type("主人 NEAR/3 賓");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByTestId("collocations-toggle"));
+    await screen.findByTestId("collocations");
+    await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 觯"));
+    await waitFor(() => expect(screen.getAllByTestId("search-hit").length).toBeGreaterThan(0));
+    await fireEvent.click(screen.getAllByTestId("search-hit")[0]);
+    expect(hitSteps.request?.query).toBe("主人 NEAR/3 賓 觯");
+    expect(hitSteps.shown).toBe("主人 NEAR/3 賓 觶");
+    hitSteps.stop();
   });
 
   it("after a refinement, a collocate is applied to the whole search it was counted around (never 答再 written into 主人)", async () => {

@@ -65,6 +65,8 @@ export type FetchHits = (request: SearchQuery, offset: number) => Promise<HitLis
 export class HitSteps {
   /** The search walked through (null: none; the bar is hidden). */
   request = $state<SearchQuery | null>(null);
+  /** The search as its title shows it (`start`). */
+  shown = $state("");
   /** Position of the current hit among all of them, from 0. */
   index = $state(0);
   total = $state(0);
@@ -96,11 +98,16 @@ export class HitSteps {
     return this.request !== null && this.total > 0;
   }
 
-  /** A result was opened: the `index`-th of `total` results of `request`. */
-  start(request: SearchQuery, index: number, total: number, hit: StepHit): void {
+  /**
+   * A result was opened: the `index`-th of `total` results of `request`;
+   * `shown`, the search as the user sees it (a collocate's chip as the
+   * texts write it, where `request` has its folded key).
+   */
+  start(request: SearchQuery, index: number, total: number, hit: StepHit, shown: string = request.query): void {
     this.#generation++;
     this.#pages.clear();
     this.request = stepRequest(request);
+    this.shown = shown;
     this.index = index;
     this.total = total;
     this.current = hit;

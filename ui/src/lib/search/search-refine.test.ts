@@ -77,6 +77,10 @@ describe("search refinements", () => {
       query: "",
       shown: { '"主人让"': '"主人讓"' },
     });
+    // written into the box's phrase: the box is what is shown, so it is written as the texts write it,
+    // and what the user typed stays as typed (觯 typed, 侯 the key where the texts write 矦)
+    expect(pickCollocate([], "射", "侯", "right", "矦")).toEqual({ refinements: [], query: '"射矦"', shown: {} });
+    expect(pickCollocate([], "觯", "让", "left", "讓")).toEqual({ refinements: [], query: '"讓觯"', shown: {} });
     // the same form: nothing to show apart
     expect(pickCollocate([], "觶 OR 觚", "奠", "left", "奠").shown).toEqual({});
     expect(shownRefinements(["主人 NEAR/3 賓", "三让"], { 三让: "三讓" })).toEqual(["主人 NEAR/3 賓", "三讓"]);

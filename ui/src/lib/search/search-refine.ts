@@ -154,7 +154,11 @@ export function pickCollocate(
     const w = seen.refinements[i];
     if (w !== undefined && w !== q) shown[q] = w;
   });
-  return { ...searched, shown };
+  // Written into the box's own phrase, the collocate is what the box shows,
+  // so it goes in as written (射 + 侯 → "射矦" where the texts write 矦), by
+  // the user's own typing kept as typed: search folds it to the same key, and
+  // the box, the "counted around" line and the hit stepper all read it.
+  return { ...searched, query: seen.query, shown };
 }
 
 function narrowBy(
