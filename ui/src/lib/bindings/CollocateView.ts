@@ -9,6 +9,6 @@ export type CollocateView = {
  */
 key: string, 
 /**
- * The same in the display script.
+ * As the texts in the display script write it (it folds to `key`).
  */
 label: string, count: number, };
