@@ -23,8 +23,17 @@ pub enum CorpusError {
     /// as typed, however large.
     #[error("{source_id} has no line {line}: its lines are 1 to {last}")]
     NoSuchLine { source_id: String, line: String, last: u32 },
-    #[error("{0}")]
-    NoStage(String),
+    /// A work the stage data does not cover, with the works it covers.
+    #[error("no work is called “{name}”; stage data covers {}", works.join(", "))]
+    NoStagedWork { name: String, works: Vec<String> },
+    /// A passage with no step on the plan (`aligned`: nor any passage
+    /// aligned with it), with the works the stage data covers.
+    #[error(
+        "{id} has no step on the plan{}; stage data covers {}",
+        if *aligned { ", and no passage with one is aligned with it" } else { "" },
+        works.join(", ")
+    )]
+    NoStep { id: String, aligned: bool, works: Vec<String> },
     #[error("no figure is called “{name}” in the stage data; the figures are: {known}")]
     UnknownActor { name: String, known: String },
     #[error("display conversion is unavailable: {0}")]

@@ -316,3 +316,27 @@ fn guests_who_leave_are_shown_leaving_then_gone() {
     // The next day the 賓 comes back to the gate to give thanks (明日,賓朝服以拜賜于門外).
     assert_eq!(figure(&after, "賓").at.place, "門外");
 }
+
+/// A passage without a step and a work the plan does not cover are said
+/// with their values (the window writes them in its language), the CLI's
+/// English sentence kept as the error's Display.
+#[test]
+fn a_passage_without_a_step_and_a_work_not_covered_are_typed() {
+    let stages = sheli_corpus::stage::Stages::builtin().unwrap();
+    match stages.stage_at("xiangshe.tongjie.0200") {
+        Err(e @ sheli_corpus::CorpusError::NoStep { .. }) => {
+            let sheli_corpus::CorpusError::NoStep { id, aligned, works } = &e else { unreachable!() };
+            assert_eq!((id.as_str(), *aligned), ("xiangshe.tongjie.0200", false));
+            assert_eq!(works[0], "鄉射禮");
+            assert!(e.to_string().starts_with("xiangshe.tongjie.0200 has no step on the plan; stage data covers 鄉射禮, "), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    match stages.work("士冠禮") {
+        Err(sheli_corpus::CorpusError::NoStagedWork { name, works }) => {
+            assert_eq!(name, "士冠禮");
+            assert!(works.iter().any(|w| w == "大射儀"), "{works:?}");
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}

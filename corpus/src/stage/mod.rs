@@ -227,15 +227,13 @@ impl Stages {
                     || (!folded.is_empty()
                         && crate::fold::fold(&w.work, crate::FoldMode::Folded) == folded)
             })
-            .ok_or_else(|| {
-                CorpusError::NoStage(format!("no work is called “{name}”; {}", self.covered()))
-            })
+            .ok_or_else(|| CorpusError::NoStagedWork { name: name.to_owned(), works: self.covered() })
     }
 
-    /// "stage data covers 鄉射禮, 燕禮, 大射儀": for error messages.
-    fn covered(&self) -> String {
-        let works: Vec<&str> = self.works.iter().map(|w| w.work.as_str()).collect();
-        format!("stage data covers {}", works.join(", "))
+    /// The works the stage data covers (鄉射禮, 燕禮, 大射儀), which an
+    /// error names so the reader knows where the plan is drawn.
+    pub(crate) fn covered(&self) -> Vec<String> {
+        self.works.iter().map(|w| w.work.clone()).collect()
     }
 
     /// The work and index of the step of passage `id` (an id of a source the
@@ -261,11 +259,10 @@ impl Stages {
             .filter(|a| matches!(a.kind, LinkKind::Edition | LinkKind::Translation))
             .find(|a| self.find_step(&a.passage.id).is_some())
             .map(|a| a.passage.id.clone())
-            .ok_or_else(|| {
-                CorpusError::NoStage(format!(
-                    "{id} has no step on the plan, and no passage with one is aligned with it; {}",
-                    self.covered()
-                ))
+            .ok_or_else(|| CorpusError::NoStep {
+                id: id.to_owned(),
+                aligned: true,
+                works: self.covered(),
             })
     }
 }

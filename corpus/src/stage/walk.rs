@@ -135,8 +135,10 @@ impl Stages {
     /// The figures on the ground after the step of passage `id` (an id of a
     /// source the steps follow: see [`Stages::step_passage`] for the others).
     pub fn stage_at(&self, id: &str) -> Result<StageView> {
-        let (work, index) = self.find_step(id).ok_or_else(|| {
-            CorpusError::NoStage(format!("{id} has no step on the plan; {}", self.covered()))
+        let (work, index) = self.find_step(id).ok_or_else(|| CorpusError::NoStep {
+            id: id.to_owned(),
+            aligned: false,
+            works: self.covered(),
         })?;
         let mut figures: Vec<Figure> = Vec::new();
         for step in &work.steps[..index] {

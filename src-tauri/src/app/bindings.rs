@@ -64,6 +64,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<super::search::HitListView>(&cfg, &mut out);
     one::<super::search::IndexStatus>(&cfg, &mut out);
     one::<super::search::IndexState>(&cfg, &mut out);
+    one::<super::index_slot::Rebuilt>(&cfg, &mut out);
     one::<super::study::AlignedView>(&cfg, &mut out);
     one::<sheli_corpus::Location>(&cfg, &mut out);
     one::<sheli_corpus::locate::PlaceNote>(&cfg, &mut out);

@@ -135,6 +135,9 @@ sheli_corpus::error_codes! {
         NotFoundSource = "app.not_found.source",
         NotFoundFigure = "app.not_found.figure",
         NotFoundPlace = "app.not_found.place",
+        NotFoundStagedWork = "app.not_found.staged_work",
+        NotFoundStep = "app.not_found.step",
+        NotFoundStepAligned = "app.not_found.step_aligned",
         NotFoundLine = "app.not_found.line",
         NotFoundPicture = "app.not_found.picture",
         NotFoundCard = "app.not_found.card",
@@ -143,11 +146,18 @@ sheli_corpus::error_codes! {
         // Sentences of ours that were app.corpus / app.settings with English
         // in detail; only the OS's or a library's words stay a detail.
         CorpusLoading = "app.corpus_loading",
+        // The built-in data's own faults (a bug of a build, never the
+        // reader's): which file and line, the parser's words quoted.
+        CorpusManifest = "app.corpus_manifest",
+        CorpusParse = "app.corpus_parse",
+        CorpusData = "app.corpus_data",
+        CorpusDisplay = "app.corpus_display",
         CardsUnavailable = "app.cards_unavailable",
         Settings = "app.settings",
         SettingsSave = "app.settings_save",
         Internal = "app.internal",
         IndexBuilding = "app.index_building",
+        IndexReady = "app.index_ready",
         Index = "app.index",
         ExportCopies = "app.export.too_many_copies",
         ExportSave = "app.export.save_failed",
@@ -170,7 +180,10 @@ pub fn all_codes() -> Vec<&'static str> {
     let reasons = sheli_library::ReasonCode::ALL.iter().map(|c| c.id());
     // not errors, but said the same way: a search's notes on its query
     let notes = sheli_index::NoteCode::ALL.iter().map(|c| c.id());
-    app.chain(query).chain(store).chain(library).chain(reasons).chain(notes).collect()
+    // and why the index was rebuilt (the index status's `rebuilt`)
+    let rebuilt = super::index_slot::RebuiltCode::ALL.iter().map(|c| c.id());
+    let all = app.chain(query).chain(store).chain(library).chain(reasons);
+    all.chain(notes).chain(rebuilt).collect()
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -341,36 +354,72 @@ impl Serialize for AppError {
 
 impl From<sheli_corpus::CorpusError> for AppError {
     fn from(e: sheli_corpus::CorpusError) -> Self {
+        AppError::from(&e)
+    }
+}
+
+/// Every corpus error as a sentence of the window's with its values: what
+/// was not found, or which built-in file failed where, never the English
+/// sentence as `detail` (the CLI keeps that, `Display`). By reference, so
+/// a kept error (the stage data's) is said again each time it is met.
+impl From<&sheli_corpus::CorpusError> for AppError {
+    fn from(e: &sheli_corpus::CorpusError) -> Self {
+        use sheli_corpus::CorpusError as E;
+        let coded = |kind, code, params: Vec<(&'static str, String)>| AppError::Coded {
+            kind,
+            code,
+            params,
+            message: e.to_string(),
+        };
         match e {
-            sheli_corpus::CorpusError::UnknownPassage(id) => {
-                AppError::NotFound { what: "passage", id }
-            }
-            sheli_corpus::CorpusError::UnknownSource(id) => {
-                AppError::NotFound { what: "source", id }
-            }
-            sheli_corpus::CorpusError::UnknownActor { name, .. } => {
-                AppError::NotFound { what: "figure", id: name }
-            }
+            E::UnknownPassage(id) => AppError::NotFound { what: "passage", id: id.clone() },
+            E::UnknownSource(id) => AppError::NotFound { what: "source", id: id.clone() },
+            E::UnknownActor { name, .. } => AppError::NotFound { what: "figure", id: name.clone() },
             // An address that names nothing: the window's sentence for it,
             // where it was app.corpus with the English as detail.
-            sheli_corpus::CorpusError::NoPlace(place) => {
-                AppError::NotFound { what: "place", id: place }
-            }
+            E::NoPlace(place) => AppError::NotFound { what: "place", id: place.clone() },
             // A Go-to a line the file does not have: said with the file's
             // last line, in the reader's language.
-            sheli_corpus::CorpusError::NoSuchLine { ref source_id, ref line, last } => {
-                AppError::Coded {
-                    kind: ErrorKind::NotFound,
-                    code: AppCode::NotFoundLine,
-                    params: vec![
-                        ("source", source_id.clone()),
-                        ("line", line.clone()),
-                        ("last", last.to_string()),
-                    ],
-                    message: e.to_string(),
-                }
+            E::NoSuchLine { source_id, line, last } => coded(
+                ErrorKind::NotFound,
+                AppCode::NotFoundLine,
+                vec![("source", source_id.clone()), ("line", line.clone()), ("last", last.to_string())],
+            ),
+            // The works are Chinese names, listed as Chinese lists them.
+            E::NoStagedWork { name, works } => coded(
+                ErrorKind::NotFound,
+                AppCode::NotFoundStagedWork,
+                vec![("name", name.clone()), ("works", works.join("、"))],
+            ),
+            E::NoStep { id, aligned, works } => coded(
+                ErrorKind::NotFound,
+                if *aligned { AppCode::NotFoundStepAligned } else { AppCode::NotFoundStep },
+                vec![("id", id.clone()), ("works", works.join("、"))],
+            ),
+            E::Manifest(detail) => {
+                coded(ErrorKind::Corpus, AppCode::CorpusManifest, vec![("detail", detail.clone())])
             }
-            other => AppError::Corpus(other.to_string()),
+            E::Parse { source_id, line, message } => coded(
+                ErrorKind::Corpus,
+                AppCode::CorpusParse,
+                vec![
+                    ("source", source_id.clone()),
+                    ("line", line.to_string()),
+                    ("detail", message.clone()),
+                ],
+            ),
+            E::Data { file, line, message } => coded(
+                ErrorKind::Corpus,
+                AppCode::CorpusData,
+                vec![
+                    ("file", (*file).to_owned()),
+                    ("line", line.to_string()),
+                    ("detail", message.clone()),
+                ],
+            ),
+            E::Display(detail) => {
+                coded(ErrorKind::Corpus, AppCode::CorpusDisplay, vec![("detail", detail.clone())])
+            }
         }
     }
 }
@@ -506,6 +555,45 @@ mod tests {
         for n in &notes {
             assert!(all_codes().contains(&n["code"].as_str().unwrap()), "{n}: a listed code");
         }
+    }
+
+    /// A work or a passage the plan does not cover, and a fault of the
+    /// built-in data, say which with a code and values of their own, never
+    /// with the English sentence as detail (app.corpus) that a Chinese
+    /// window would show as it is.
+    #[test]
+    fn corpus_errors_have_codes_of_their_own_with_values() {
+        use sheli_corpus::CorpusError as E;
+        let stages = sheli_corpus::stage::Stages::builtin().unwrap();
+        let no_step = AppError::from(stages.stage_at("xiangshe.tongjie.0200").unwrap_err());
+        assert_eq!(no_step.kind(), ErrorKind::NotFound);
+        let (code, params) = no_step.code();
+        assert_eq!(code, "app.not_found.step");
+        assert!(params.contains(&("id", "xiangshe.tongjie.0200".into())), "{params:?}");
+        let works = params.iter().find(|(k, _)| *k == "works").unwrap();
+        assert!(works.1.starts_with("鄉射禮、"), "{works:?}");
+        let no_work = AppError::from(stages.work("士冠禮").unwrap_err());
+        let (code, params) = no_work.code();
+        assert_eq!(code, "app.not_found.staged_work");
+        assert!(params.contains(&("name", "士冠禮".into())), "{params:?}");
+        // The CLI's sentence is kept as the message.
+        assert!(no_work.to_string().starts_with("no work is called “士冠禮”"), "{no_work}");
+        let faults = [
+            (E::Manifest("x".into()), "app.corpus_manifest"),
+            (E::Parse { source_id: "a".into(), line: 3, message: "x".into() }, "app.corpus_parse"),
+            (E::Data { file: "stage.toml", line: 4, message: "x".into() }, "app.corpus_data"),
+            (E::Display("x".into()), "app.corpus_display"),
+        ];
+        for (e, want) in faults {
+            let e = AppError::from(e);
+            assert_eq!(e.code().0, want);
+            assert_eq!(e.kind(), ErrorKind::Corpus);
+        }
+        let parse = AppError::from(E::Parse { source_id: "a".into(), line: 3, message: "x".into() });
+        assert_eq!(
+            parse.code().1,
+            [("source", "a".to_string()), ("line", "3".to_string()), ("detail", "x".to_string())]
+        );
     }
 
     #[test]

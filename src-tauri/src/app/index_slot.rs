@@ -6,13 +6,14 @@
 //! (`state.rs`) can hold the slot without depending on the commands that use
 //! the state.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
-use sheli_index::SearchIndex;
+use sheli_index::{RebuildReason, SearchIndex};
 use ts_rs::TS;
 
-use super::error::{AppError, AppResult, ErrorKind};
+use super::error::{AppCode, AppError, AppResult, ErrorKind};
 
 /// How far the search index is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -35,16 +36,58 @@ pub struct IndexStatus {
     pub total: u32,
     /// Segments in the index, once ready.
     pub segments: u32,
-    /// A sentence for the reader: what is happening, or what went wrong.
+    /// A sentence for the reader: what is happening, or what went wrong
+    /// (English, the CLI's and the logs'; the window says `code`).
     pub message: String,
+    /// The sentence's code and values: the state's (`app.index_building`,
+    /// `app.index_ready` with `segments`), or a failure's own (the
+    /// library's: `library.busy` with its path…).
+    pub code: String,
+    pub params: BTreeMap<String, String>,
     /// Why the index was rebuilt on this start, if it was.
-    pub rebuilt: Option<String>,
+    pub rebuilt: Option<Rebuilt>,
+}
+
+/// Why the index was rebuilt: a code (`index.rebuilt.*`), its values (what
+/// was damaged, in the index library's words as quoted detail), and the
+/// English sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Rebuilt {
+    pub code: String,
+    pub params: BTreeMap<String, String>,
+    pub message: String,
+}
+
+sheli_corpus::error_codes! {
+    /// Why the index was built anew on this start (`RebuildReason`).
+    RebuiltCode {
+        Missing = "index.rebuilt.missing",
+        SchemaChanged = "index.rebuilt.schema_changed",
+        TextsChanged = "index.rebuilt.texts_changed",
+        Corrupt = "index.rebuilt.corrupt",
+        NotAFolder = "index.rebuilt.not_a_folder",
+    }
+}
+
+impl Rebuilt {
+    pub fn of(reason: &RebuildReason) -> Rebuilt {
+        let (code, params) = match reason {
+            RebuildReason::Missing => (RebuiltCode::Missing, BTreeMap::new()),
+            RebuildReason::SchemaChanged => (RebuiltCode::SchemaChanged, BTreeMap::new()),
+            RebuildReason::TextsChanged => (RebuiltCode::TextsChanged, BTreeMap::new()),
+            RebuildReason::Corrupt(why) => {
+                (RebuiltCode::Corrupt, BTreeMap::from([("detail".to_owned(), why.clone())]))
+            }
+            RebuildReason::NotAFolder => (RebuiltCode::NotAFolder, BTreeMap::new()),
+        };
+        Rebuilt { code: code.id().to_owned(), params, message: reason.to_string() }
+    }
 }
 
 pub(super) enum Phase {
     Idle,
     Building { done: usize, total: usize },
-    Ready { index: Arc<SearchIndex>, rebuilt: Option<String> },
+    Ready { index: Arc<SearchIndex>, rebuilt: Option<Rebuilt> },
     Failed(Failure),
 }
 
@@ -123,26 +166,40 @@ impl SearchSlot {
 }
 
 fn status_of(phase: &Phase) -> IndexStatus {
-    let status =
-        |state, done: usize, total: usize, segments: u64, message: String, rebuilt| IndexStatus {
-            state,
-            done: done as u32,
-            total: total as u32,
-            segments: segments as u32,
-            message,
-            rebuilt,
-        };
+    let status = |state,
+                  done: usize,
+                  total: usize,
+                  segments: u64,
+                  message: String,
+                  (code, params): (&str, Vec<(&str, String)>),
+                  rebuilt| IndexStatus {
+        state,
+        done: done as u32,
+        total: total as u32,
+        segments: segments as u32,
+        message,
+        code: code.to_owned(),
+        params: params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+        rebuilt,
+    };
+    let building = || (AppCode::IndexBuilding.id(), Vec::new());
     match phase {
-        Phase::Idle => {
-            status(IndexState::Idle, 0, 0, 0, "The search index is not open yet.".into(), None)
-        }
+        Phase::Idle => status(
+            IndexState::Idle,
+            0,
+            0,
+            0,
+            "The search index is not open yet.".into(),
+            building(),
+            None,
+        ),
         Phase::Building { done, total } => {
             let message = if *total > 0 {
                 format!("Building the search index… {}%", done * 100 / total)
             } else {
                 "Opening the search index…".into()
             };
-            status(IndexState::Building, *done, *total, 0, message, None)
+            status(IndexState::Building, *done, *total, 0, message, building(), None)
         }
         Phase::Ready { index, rebuilt } => {
             let n = index.num_segments();
@@ -152,10 +209,19 @@ fn status_of(phase: &Phase) -> IndexStatus {
                 n as usize,
                 n,
                 format!("{n} segments indexed."),
+                (AppCode::IndexReady.id(), vec![("segments", n.to_string())]),
                 rebuilt.clone(),
             )
         }
-        Phase::Failed(why) => status(IndexState::Failed, 0, 0, 0, why.message.clone(), None),
+        Phase::Failed(why) => status(
+            IndexState::Failed,
+            0,
+            0,
+            0,
+            why.message.clone(),
+            (why.code, why.params.clone()),
+            None,
+        ),
     }
 }
 
@@ -177,5 +243,32 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::Index);
         assert_eq!(slot.status().state, IndexState::Failed);
         assert_eq!(slot.status().message, busy.to_string());
+        // and the status says it by the same code, not by its English
+        assert_eq!(slot.status().code, "library.busy");
+        assert_eq!(slot.status().params.get("path").map(String::as_str), Some("/data"));
+    }
+
+    /// Each state of the index and each reason it was rebuilt has a code
+    /// the window says in its language (the English sentence kept beside).
+    #[test]
+    fn the_status_and_why_the_index_was_rebuilt_have_codes() {
+        let slot = SearchSlot::default();
+        assert_eq!(slot.status().code, "app.index_building");
+        slot.set(Phase::Building { done: 3, total: 10 });
+        assert_eq!((slot.status().code.as_str(), slot.status().done), ("app.index_building", 3));
+        let corrupt = Rebuilt::of(&RebuildReason::Corrupt("a segment is missing".into()));
+        assert_eq!(corrupt.code, "index.rebuilt.corrupt");
+        assert_eq!(corrupt.params.get("detail").map(String::as_str), Some("a segment is missing"));
+        assert_eq!(corrupt.message, "the index was damaged (a segment is missing)");
+        for (reason, code) in [
+            (RebuildReason::Missing, "index.rebuilt.missing"),
+            (RebuildReason::SchemaChanged, "index.rebuilt.schema_changed"),
+            (RebuildReason::TextsChanged, "index.rebuilt.texts_changed"),
+            (RebuildReason::NotAFolder, "index.rebuilt.not_a_folder"),
+        ] {
+            let r = Rebuilt::of(&reason);
+            assert_eq!((r.code.as_str(), r.params.len()), (code, 0));
+            assert!(crate::app::error::all_codes().contains(&code), "{code}: listed");
+        }
     }
 }

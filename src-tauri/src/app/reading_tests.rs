@@ -57,7 +57,13 @@ fn search_waits_for_the_index_and_reports_its_progress() {
     let last = seen.last().unwrap();
     assert_eq!(last.state, IndexState::Ready);
     assert!(last.segments > 1000, "{last:?}");
-    assert_eq!(last.rebuilt.as_deref(), Some("the search index did not exist yet"));
+    let rebuilt = last.rebuilt.as_ref().expect("built on the first start");
+    assert_eq!(
+        (rebuilt.code.as_str(), rebuilt.message.as_str()),
+        ("index.rebuilt.missing", "the search index did not exist yet")
+    );
+    assert_eq!(last.code, "app.index_ready");
+    assert_eq!(last.params.get("segments"), Some(&last.segments.to_string()));
     assert_eq!(index_status(&state).unwrap(), *last);
     assert!(search(&state, q("觶"), None).unwrap().total_segments > 0);
 

@@ -104,7 +104,8 @@ pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
                 ..SearchRequest::default()
             });
             let _ = corpus.alignment();
-            slot.set(Phase::Ready { index, rebuilt: opened.rebuilt.map(|r| r.to_string()) });
+            let rebuilt = opened.rebuilt.as_ref().map(super::index_slot::Rebuilt::of);
+            slot.set(Phase::Ready { index, rebuilt });
         }
         // The library's error with its code: "could not be opened" is the
         // window's sentence around it (app.index's, the status's).

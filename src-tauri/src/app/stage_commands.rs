@@ -13,11 +13,8 @@ use super::error::{AppCode, AppError, AppResult};
 use super::state::AppState;
 
 fn stages() -> AppResult<&'static Stages> {
-    static STAGES: OnceLock<Result<Stages, String>> = OnceLock::new();
-    STAGES
-        .get_or_init(|| Stages::builtin().map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|e| AppError::Corpus(e.clone()))
+    static STAGES: OnceLock<Result<Stages, sheli_corpus::CorpusError>> = OnceLock::new();
+    STAGES.get_or_init(Stages::builtin).as_ref().map_err(AppError::from)
 }
 
 /// A work's or a figure's name: a few characters, no control characters.

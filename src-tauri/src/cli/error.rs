@@ -139,7 +139,8 @@ fn corpus_kind(e: &CorpusError) -> Kind {
         | CorpusError::UnknownSource(_)
         | CorpusError::NoPlace(_)
         | CorpusError::NoSuchLine { .. }
-        | CorpusError::NoStage(_)
+        | CorpusError::NoStagedWork { .. }
+        | CorpusError::NoStep { .. }
         | CorpusError::UnknownActor { .. } => Kind::NotFound,
         CorpusError::Manifest(_)
         | CorpusError::Parse { .. }
@@ -156,7 +157,9 @@ fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
         CorpusError::NoPlace(_) => C::NotFoundPlace,
         CorpusError::NoSuchLine { .. } => C::NotFoundLine,
         CorpusError::UnknownActor { .. } => C::NotFoundFigure,
-        CorpusError::NoStage(_) => C::NotFoundOther,
+        CorpusError::NoStagedWork { .. } => C::NotFoundStagedWork,
+        CorpusError::NoStep { aligned: false, .. } => C::NotFoundStep,
+        CorpusError::NoStep { aligned: true, .. } => C::NotFoundStepAligned,
         CorpusError::Manifest(_)
         | CorpusError::Parse { .. }
         | CorpusError::Data { .. }

@@ -5,6 +5,7 @@
 
 import * as api from "../api";
 import type { IndexStatus } from "../bindings/IndexStatus";
+import { errorText } from "../i18n/errors";
 import { formatNumber, t } from "../i18n/i18n.svelte";
 
 const POLL_MS = 400;
@@ -21,8 +22,9 @@ export class IndexStatusStore {
 
   /**
    * The status in the interface's language, from its state and progress
-   * (the backend's `message` is English; only a failure's reason, free text
-   * from below, is shown as it is).
+   * (the backend's `message` is English); a failure's reason by its code
+   * (the library's: the index folder busy…), in English only for a code
+   * this window does not know.
    */
   get text(): string {
     const s = this.status;
@@ -31,7 +33,7 @@ export class IndexStatusStore {
       case "ready":
         return t("shell.index.ready");
       case "failed":
-        return t("shell.index.failedBecause", { detail: s.message });
+        return t("shell.index.failedBecause", { detail: errorText(s.code, s.params, s.message) });
       default:
         return s.total > 0
           ? t("shell.index.progress", { percent: formatNumber(Math.floor((s.done * 100) / s.total)) })

@@ -7,12 +7,21 @@ import { IndexStatusStore } from "./index-status.svelte";
 
 afterEach(() => setLocale("en"));
 
-const status = (state: "idle" | "building" | "ready" | "failed", done = 0, total = 0, message = "") => ({
+const status = (
+  state: "idle" | "building" | "ready" | "failed",
+  done = 0,
+  total = 0,
+  message = "",
+  code = "app.index_building",
+  params: Record<string, string> = {},
+) => ({
   state,
   done,
   total,
   segments: 0,
   message,
+  code,
+  params,
   rebuilt: null,
 });
 
@@ -29,10 +38,17 @@ describe("IndexStatusStore.text", () => {
     expect(s.text).toBe("檢索索引已建立完成。");
   });
 
-  it("keeps a failure's reason as the backend gave it", () => {
+  it("keeps a failure's reason as the backend gave it when its code is not one it knows", () => {
     const s = new IndexStatusStore();
     setLocale("zh-Hans");
-    s.set(status("failed", 0, 0, "disk I/O error"));
+    s.set(status("failed", 0, 0, "disk I/O error", "index.new_code"));
     expect(s.text).toBe("无法检索：disk I/O error");
+  });
+
+  it("says a failure's reason by its code in the interface's language", () => {
+    const s = new IndexStatusStore();
+    setLocale("zh-Hant");
+    s.set(status("failed", 0, 0, "the data folder /data is in use by another Sheli", "library.busy", { path: "/data" }));
+    expect(s.text).toBe("無法檢索：另一個 Sheli 正在更動資料夾 /data（匯入、還原或建立索引），請待其完成後再試。");
   });
 });

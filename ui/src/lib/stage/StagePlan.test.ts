@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/svelte";
+import { tick } from "svelte";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { setTransport } from "../api";
@@ -18,7 +19,12 @@ function backend() {
     if (cmd === "stage_at") {
       if (args.passage === "xiangshe.zhushu.0019") return sampleStage0019();
       if (args.passage === "xiangshe.zhushu.0020") return sampleStage0020();
-      throw { kind: "corpus", message: `${args.passage} has no step on the plan; stage data covers 鄉射禮, 燕禮, 大射儀` };
+      throw {
+        kind: "not_found",
+        code: "app.not_found.step",
+        params: { id: args.passage, works: "鄉射禮、燕禮、大射儀" },
+        message: `${args.passage} has no step on the plan; stage data covers 鄉射禮, 燕禮, 大射儀`,
+      };
     }
     if (cmd === "stage_itinerary")
       return [
@@ -80,14 +86,14 @@ describe("StagePlan", () => {
   it("points each figure's tick where it faces, and draws none when the facing is unknown", async () => {
     backend();
     await shown();
-    const tick = (actor: string) => figure(actor).querySelector('[data-testid="plan-tick"]');
-    const east = tick("眾賓")!;
+    const tickOf = (actor: string) => figure(actor).querySelector('[data-testid="plan-tick"]');
+    const east = tickOf("眾賓")!;
     expect(Number(east.getAttribute("x2"))).toBeGreaterThan(0);
     expect(Number(east.getAttribute("y2"))).toBe(0);
-    const north = tick("主人")!;
+    const north = tickOf("主人")!;
     expect(Number(north.getAttribute("x2"))).toBe(0);
     expect(Number(north.getAttribute("y2"))).toBeLessThan(0);
-    expect(tick("司射")).toBeNull();
+    expect(tickOf("司射")).toBeNull();
     expect(figure("司射").dataset.facing).toBe("");
   });
 
@@ -288,6 +294,16 @@ describe("StagePlan", () => {
     expect(none.textContent).toContain("xiangshe.tongjie.0200 has no step on the plan");
     expect(none.getAttribute("role")).toBeNull();
     expect(none.classList.contains("status-error")).toBe(false);
+  });
+
+  it("says a passage with no step in the interface's language, and again after a change of language", async () => {
+    backend();
+    render(StagePlan, { passage: "xiangshe.tongjie.0201" });
+    const none = await screen.findByTestId("plan-none");
+    setLocale("zh-Hant");
+    await tick();
+    expect(none.textContent?.trim()).toBe("xiangshe.tongjie.0201 在圖中沒有對應的步驟；圖所涵蓋的是鄉射禮、燕禮、大射儀。");
+    setLocale("en");
   });
 
   it("opens a figure's itinerary from its card, with links to the passages, and Back returns to the figure", async () => {

@@ -21,8 +21,15 @@ export const PACES = [1, 2, 4] as const;
 
 function answerOf<T>(e: unknown): Answer<T> {
   const err = api.toApiError("stage", e);
-  // "No step on the plan" is a fact about the passage, not a failure.
-  return { error: err.message, calm: err.kind === "corpus" || err.kind === "not_found" };
+  // "No step on the plan" is a fact about the passage, not a failure. The
+  // message is read when shown (by its code, app.not_found.step…), so it
+  // follows a change of language.
+  return {
+    get error() {
+      return err.message;
+    },
+    calm: err.kind === "corpus" || err.kind === "not_found",
+  };
 }
 
 /** Runs `f` after the next frame is painted (a task queued from the frame's callback). */
