@@ -146,20 +146,32 @@ pub fn edition(
     let Some(s) = corpus.source(source) else {
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     };
-    if let Err(why) = corpus.try_passages_of(source) {
-        // Said as the library says it (missing, or unreadable with the
-        // system's words), its reason a code the window translates.
-        let failed = sheli_library::read_failures(&corpus, state.data_dir());
-        return Err(match failed.into_iter().find(|t| t.id == s.info.id) {
-            Some(skipped) => AppError::Library {
-                kind: ErrorKind::Storage,
-                error: sheli_library::LibraryError::LeftOut(Box::new(skipped)),
-            },
-            None => AppError::Corpus(why),
-        });
+    if let Err(why) = corpus.try_passages_of(&s.info.id) {
+        return Err(unreadable(state, &corpus, &s.info, &why));
     }
     let script = state.script(script)?;
     edition_entry(&corpus, source, script, true)
+}
+
+/// A user's text that could not be read when its passages were asked for,
+/// said as the library says a text it left out (missing, or unreadable with
+/// the system's or the parser's words as quoted detail), its reason a code
+/// the window translates (`library.left_out` with `library.reason.*`),
+/// never the corpus's English sentence as `app.corpus`'s detail.
+pub(crate) fn unreadable(
+    state: &AppState,
+    corpus: &Corpus,
+    info: &sheli_corpus::SourceInfo,
+    why: &str,
+) -> AppError {
+    let failed = sheli_library::read_failures(corpus, state.data_dir());
+    let skipped = failed.into_iter().find(|t| t.id == info.id).unwrap_or_else(|| {
+        sheli_library::SkippedText::of(info, sheli_library::Reason::unreadable(why))
+    });
+    AppError::Library {
+        kind: ErrorKind::Storage,
+        error: sheli_library::LibraryError::LeftOut(Box::new(skipped)),
+    }
 }
 
 /// A source the corpus does not hold. A user's text the library left out
@@ -311,15 +323,15 @@ pub fn passages(
         ));
     }
     let corpus = state.corpus()?;
-    if corpus.source(source).is_none() {
+    let Some(s) = corpus.source(source) else {
         return Err(source_not_found(state, source));
-    }
+    };
     let script = state.script(script)?;
     // Only the page asked for: a user's text with a table of passages is
     // read from the page's first passage on, not whole.
     corpus
         .passage_run(source, start as usize, count as usize)
-        .map_err(AppError::Corpus)?
+        .map_err(|why| unreadable(state, &corpus, &s.info, &why))?
         .into_iter()
         .map(|p| view(&corpus, p, script))
         .collect()

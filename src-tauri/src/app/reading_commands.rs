@@ -49,6 +49,11 @@ pub fn contents(
     let corpus = state.corpus()?;
     if corpus.source(source).is_none() {
         return Err(super::commands::source_not_found(state, source));
+    };
+    // A text that cannot be read is said with its reason's code, before
+    // the contents would say it as a parse error at line 0.
+    if let Err(why) = corpus.try_passages_of(source) {
+        return Err(super::commands::unreadable(state, &corpus, &s.info, &why));
     }
     let script = state.script(script)?;
     let shown = shown_text(&corpus, source, script);

@@ -466,6 +466,16 @@ fn a_user_text_that_cannot_be_read_when_opened_is_said_and_listed_as_left_out() 
     assert!(payload.items[0].params["detail"].contains("UTF-8"), "{payload:?}");
     let err = commands::passages(&state, &id, 1, 10, None).unwrap_err();
     assert!(err.to_string().contains("UTF-8"), "{err}");
+    // The reader's page and its contents say it as `edition` does, by the
+    // reason's code, where they said the corpus's English as app.corpus's
+    // detail (and the contents as a parse error at line 0).
+    let contents = super::reading_commands::contents(&state, &id, None).unwrap_err();
+    for err in [err, contents] {
+        let payload = err.payload();
+        assert_eq!(payload.code, "library.left_out", "{payload:?}");
+        assert_eq!(payload.items.len(), 1, "{payload:?}");
+        assert_eq!(payload.items[0].code, "library.reason.unreadable");
+    }
     let lib = commands::library(&state, None).unwrap();
     assert_eq!(lib.left_out.len(), 1, "{:?}", lib.left_out);
     assert_eq!(lib.left_out[0].id, id, "{:?}", lib.left_out);
