@@ -47,7 +47,7 @@ pub fn contents(
 ) -> AppResult<Vec<ContentsHeadingView>> {
     validate_id("source", source)?;
     let corpus = state.corpus()?;
-    if corpus.source(source).is_none() {
+    let Some(s) = corpus.source(source) else {
         return Err(super::commands::source_not_found(state, source));
     };
     // A text that cannot be read is said with its reason's code, before
