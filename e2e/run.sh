@@ -65,6 +65,9 @@ home=$(mktemp -d -t sheli-e2e-home-XXXXXX)
 runtime=$(mktemp -d -t sheli-e2e-runtime-XXXXXX)
 trap 'rm -rf "$data_dir" "$export_dir" "$home" "$runtime"' EXIT
 export HOME=$home XDG_RUNTIME_DIR=$runtime
+# A spec holds the answer to a query by listing it in this file (debug
+# builds only: src-tauri/src/app/e2e_hold.rs).
+export SHELI_E2E_HOLD_FILE=$runtime/search-hold
 
 wdio=(npx --no-install wdio run wdio.conf.js "$@")
 cd e2e

@@ -20,6 +20,7 @@ pub mod char_commands;
 pub mod cite_commands;
 pub mod commands;
 pub mod dto;
+pub mod e2e_hold;
 pub mod error;
 pub mod export_commands;
 pub mod glossary_commands;

@@ -105,7 +105,11 @@ pub mod ipc {
         request: SearchQuery,
         script: Option<DisplayScript>,
     ) -> AppResult<SearchView> {
-        blocking(&state, move |s| super::search(s, request, script)).await
+        blocking(&state, move |s| {
+            super::super::e2e_hold::search_answer(&request.query);
+            super::search(s, request, script)
+        })
+        .await
     }
 
     #[tauri::command]
