@@ -21,5 +21,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.ts"],
+    // Every language's messages loaded, as the app loads them when spoken.
+    setupFiles: ["src/lib/i18n/test-setup.ts"],
   },
 });

@@ -10,7 +10,7 @@
 
 import i18next, { type TFunction } from "i18next";
 
-import { resources } from "./resources";
+import { messages as en } from "./messages-en";
 
 export const LOCALES = ["zh-Hant", "zh-Hans", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -27,11 +27,22 @@ export function isLocale(s: unknown): s is Locale {
 }
 
 let current: Locale = $state("en");
+/** The language last asked for: a switch still loading its messages is not undone by an older one. */
+let wanted: Locale = "en";
+
+// English is in the bundle (the reference and the fallback); the two others
+// load when first spoken: a start parses one language's messages, not three
+// (~50 KB of the script of the first view; issue 12's start-up).
+const loaders: Record<Exclude<Locale, "en">, () => Promise<{ messages: unknown }>> = {
+  "zh-Hant": () => import("./messages-zh-Hant"),
+  "zh-Hans": () => import("./messages-zh-Hans"),
+};
+const loading = new Map<Locale, Promise<void>>();
 
 void i18next.init({
   lng: "en",
   fallbackLng: "en",
-  resources,
+  resources: { en: { translation: en } },
   // Bundled messages: ready before the first component renders.
   initAsync: false,
   // Svelte escapes what it puts in the page; escaping here would show &amp;.
@@ -50,8 +61,51 @@ export function locale(): Locale {
   return current;
 }
 
-/** Switches the interface (and the document's `lang`) to `l`. */
+/** Whether `l`'s messages are loaded (English always is). */
+export function localeLoaded(l: Locale): boolean {
+  return i18next.hasResourceBundle(l, "translation");
+}
+
+/**
+ * Loads `l`'s messages, if they are not yet; resolves when they are. A
+ * message file that cannot load rejects (the interface stays as it is).
+ */
+export function loadLocale(l: Locale): Promise<void> {
+  if (l === "en" || localeLoaded(l)) return Promise.resolve();
+  let p = loading.get(l);
+  if (!p) {
+    p = loaders[l]().then(
+      (m) => {
+        i18next.addResourceBundle(l, "translation", m.messages, true, true);
+        loading.delete(l);
+      },
+      (e: unknown) => {
+        loading.delete(l);
+        throw e;
+      },
+    );
+    loading.set(l, p);
+  }
+  return p;
+}
+
+/**
+ * Switches the interface (and the document's `lang`) to `l`: at once when
+ * its messages are loaded (English, or a language spoken before, or loaded
+ * by `loadLocale`), else as soon as they are.
+ */
 export function setLocale(l: Locale): void {
+  wanted = l;
+  if (localeLoaded(l)) return apply(l);
+  loadLocale(l).then(
+    () => {
+      if (wanted === l) apply(l);
+    },
+    () => {},
+  );
+}
+
+function apply(l: Locale): void {
   if (l === current) return;
   void i18next.changeLanguage(l);
   current = l;

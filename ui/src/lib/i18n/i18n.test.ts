@@ -3,7 +3,9 @@
 // placeholders, nothing empty; and the pieces around the lookup.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { formatNumber, LOCALES, locale, setLocale, t } from "./i18n.svelte";
+import i18next from "i18next";
+
+import { formatNumber, loadLocale, localeLoaded, LOCALES, locale, setLocale, t } from "./i18n.svelte";
 import { resources } from "./resources";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -66,5 +68,32 @@ describe("the interface's language", () => {
     expect(document.documentElement.lang).toBe("zh-Hant");
     setLocale("zh-Hans");
     expect(t("shell.language.label")).toBe("界面语言");
+  });
+
+  // The app bundles English only and loads a Chinese language when first
+  // spoken (a start parses one language's messages, issue 12's start-up).
+  it("speaks a language not loaded yet once its messages are, and the last one asked for wins", async () => {
+    i18next.removeResourceBundle("zh-Hans", "translation");
+    expect(localeLoaded("zh-Hans")).toBe(false);
+    setLocale("zh-Hans");
+    // Not half switched: English until the messages are there.
+    expect(locale()).toBe("en");
+    expect(t("shell.language.label")).toBe("Interface language");
+    await loadLocale("zh-Hans");
+    expect(locale()).toBe("zh-Hans");
+    expect(t("shell.language.label")).toBe("界面语言");
+    expect(document.documentElement.lang).toBe("zh-Hans");
+
+    setLocale("en");
+    i18next.removeResourceBundle("zh-Hant", "translation");
+    setLocale("zh-Hant");
+    setLocale("en");
+    await loadLocale("zh-Hant");
+    // The switch back to English came later: the late messages do not undo it.
+    expect(locale()).toBe("en");
+    expect(t("shell.language.label")).toBe("Interface language");
+    // Loaded now: the next switch is at once.
+    setLocale("zh-Hant");
+    expect(t("shell.language.label")).toBe("介面語言");
   });
 });

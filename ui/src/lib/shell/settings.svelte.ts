@@ -61,10 +61,15 @@ export class SettingsStore {
    * Reads the stored settings. `beforeShown` runs with them before `loaded`
    * turns true, in the same turn, so that what it sets (the place restored)
    * is what the first view shows: no flash of the library on the way.
+   * `prepare`, if it returns a promise, is waited for first (the language's
+   * messages loading); when it returns nothing and the page was given the
+   * settings, all of it happens before `load` returns.
    */
-  async load(beforeShown?: (s: Settings) => void): Promise<void> {
+  async load(beforeShown?: (s: Settings) => void, prepare?: (s: Settings) => Promise<void> | void): Promise<void> {
     try {
       const s = startSettings() ?? (await api.getSettings());
+      const waiting = prepare?.(s);
+      if (waiting) await waiting;
       this.#stored = s;
       this.value = s;
       this.error = null;
