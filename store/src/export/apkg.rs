@@ -144,14 +144,39 @@ fn picture(builtin: Option<&str>) -> Option<(String, &'static str)> {
     Some((format!("{MEDIA_PREFIX}{file}"), svg))
 }
 
+/// The parts of the package, each said by its own code when it could not
+/// be written: the window names the part in its language, and the zip
+/// library's words are only the quoted detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part<'a> {
+    /// The cards' database (`collection.anki2`).
+    Collection,
+    /// The list of the drawings' names (`media`).
+    MediaList,
+    /// One drawing, by its file name.
+    Drawing(&'a str),
+    /// Closing the package.
+    Whole,
+}
+
 /// A zip written into memory fails only if Sheli wrote it wrongly; said
-/// as what it is rather than unwrapped.
-fn package_error(e: impl std::fmt::Display) -> StoreError {
-    crate::refused(
-        crate::StoreCode::RefusedApkg,
-        [("detail", e.to_string())],
-        format!("the Anki package could not be made: {e}"),
-    )
+/// as what it is, with the part that failed, rather than unwrapped.
+fn package_error<E: std::fmt::Display>(part: Part<'_>) -> impl Fn(E) -> StoreError + '_ {
+    use crate::StoreCode as C;
+    move |e| {
+        let detail = ("detail", e.to_string());
+        let (code, params, what) = match part {
+            Part::Collection => (C::RefusedApkgCollection, vec![detail], "its cards".to_owned()),
+            Part::MediaList => (C::RefusedApkgMedia, vec![detail], "its list of drawings".into()),
+            Part::Drawing(name) => (
+                C::RefusedApkgDrawing,
+                vec![("name", name.to_owned()), detail],
+                format!("the drawing {name}"),
+            ),
+            Part::Whole => (C::RefusedApkg, vec![detail], "the package".into()),
+        };
+        crate::refused(code, params, format!("the Anki package could not be made ({what}): {e}"))
+    }
 }
 
 impl Store {
@@ -242,17 +267,43 @@ impl Store {
         let collection = db.serialize(MAIN_DB)?;
         let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
         let entry = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
-        zip.start_file("collection.anki2", entry).map_err(package_error)?;
-        zip.write_all(&collection).map_err(package_error)?;
+        zip.start_file("collection.anki2", entry).map_err(package_error(Part::Collection))?;
+        zip.write_all(&collection).map_err(package_error(Part::Collection))?;
         let list: BTreeMap<String, &String> =
             media.keys().enumerate().map(|(i, name)| (i.to_string(), name)).collect();
-        zip.start_file("media", entry).map_err(package_error)?;
-        zip.write_all(serde_json::to_string(&list).map_err(package_error)?.as_bytes())
-            .map_err(package_error)?;
-        for (i, svg) in media.values().enumerate() {
-            zip.start_file(i.to_string(), entry).map_err(package_error)?;
-            zip.write_all(svg.as_bytes()).map_err(package_error)?;
+        let listed = serde_json::to_string(&list).map_err(package_error(Part::MediaList))?;
+        zip.start_file("media", entry).map_err(package_error(Part::MediaList))?;
+        zip.write_all(listed.as_bytes()).map_err(package_error(Part::MediaList))?;
+        for (i, (name, svg)) in media.iter().enumerate() {
+            zip.start_file(i.to_string(), entry).map_err(package_error(Part::Drawing(name)))?;
+            zip.write_all(svg.as_bytes()).map_err(package_error(Part::Drawing(name)))?;
         }
-        Ok(zip.finish().map_err(package_error)?.into_inner())
+        Ok(zip.finish().map_err(package_error(Part::Whole))?.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each part of the package that could not be written has its code
+    /// (the drawing with its name), the zip library's words only as detail.
+    #[test]
+    fn a_package_that_could_not_be_made_says_which_part() {
+        let cases = [
+            (Part::Collection, "store.refused.apkg_collection", vec![]),
+            (Part::MediaList, "store.refused.apkg_media", vec![]),
+            (Part::Drawing("sheli-hou.svg"), "store.refused.apkg_drawing", vec!["sheli-hou.svg"]),
+            (Part::Whole, "store.refused.apkg", vec![]),
+        ];
+        for (part, code, name) in cases {
+            let e = package_error(part)("invalid name");
+            assert_eq!(e.code().id(), code, "{part:?}");
+            let params = e.params();
+            let names: Vec<&str> =
+                params.iter().filter(|(k, _)| *k == "name").map(|(_, v)| v.as_str()).collect();
+            assert_eq!(names, name, "{part:?}");
+            assert!(params.contains(&("detail", "invalid name".to_string())), "{params:?}");
+        }
     }
 }
