@@ -145,6 +145,22 @@ describe("The interface in 繁體中文", () => {
     await browser.keys("Escape");
   });
 
+  it("says a note on how the query was read in Chinese, by its code", async () => {
+    // Pinyin in quotes is searched as written (query.note.quoted_pinyin):
+    // the note's code and values, not its English sentence (issue 11).
+    await go("#/read/xiangshe.zhushu.0164");
+    await browser.keys(["Control", "k"]);
+    const box = await $('[data-testid="search-input"]');
+    await box.clearValue();
+    await box.addValue('"zhu3 ren2"');
+    const note = await $('[data-testid="search-note"]');
+    await note.waitForExist({ timeout: 10000 });
+    await expect(note).toHaveText("引號內的「zhu3」按所寫字面檢索，不作拼音；要找相連的音節，請寫 zhu3 NEAR/0 ren2");
+    await expectChineseOnly("a query's note");
+    await box.clearValue();
+    await browser.keys("Escape");
+  });
+
   it("says a refused input in Chinese: a query too long, an import's work name", async () => {
     // The backend's own input checks (app.input.*), each with its code and
     // values: no English reason inside the Chinese sentence.
