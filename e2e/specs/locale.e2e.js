@@ -277,6 +277,32 @@ describe("The interface in 繁體中文", () => {
     await expectNoViolations("a text left out, in 繁體中文");
   });
 
+  it("says in Chinese that a passage of the user's own text has no step on the plan", async () => {
+    // The text imported above (鄉飲) is no work the plan covers: the plan
+    // says so by its code (app.not_found.step_aligned), with the works it
+    // covers, where it showed the corpus's English sentence.
+    const texts = path.join(process.env.SHELI_DATA_DIR, "texts");
+    const ids = fs.readdirSync(texts).filter((f) => /^user\.[0-9a-f]+\.txt$/.test(f)).map((f) => f.replace(/\.txt$/, ""));
+    let passage = null;
+    for (const id of ids) {
+      await go(`#/read/${id}.0001`);
+      const shown = await $(`[data-passage="${id}.0001"]`);
+      if (await shown.waitForDisplayed({ timeout: 5000 }).catch(() => false)) {
+        passage = `${id}.0001`;
+        break;
+      }
+    }
+    expect(passage).not.toBeNull();
+    const toggle = await $('[data-testid="toggle-plan"]');
+    if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+    const none = await $('[data-testid="plan-none"]');
+    await none.waitForExist({ timeout: 10000 });
+    await expect(none).toHaveText(new RegExp(`^${passage.replace(/\./g, "\\.")} 在圖中沒有對應的步驟，與之對齊的段落也沒有；圖所涵蓋的是鄉射禮、`));
+    await shot("locale-zh-Hant-plan-no-step");
+    await expectChineseOnly("a passage with no step on the plan");
+    await toggle.click();
+  });
+
   it("a notice on screen follows a change of language", async () => {
     await go("#/glossaries");
     const name = await $('[data-testid="new-glossary"]');
