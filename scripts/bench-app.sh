@@ -116,8 +116,9 @@ with_display ./target/release/examples/app_feel --app "$app" --dir bench --runs 
 
 # The floor beside it, in the same minutes: the same binary, window and web
 # engine showing a page that says it is shown after its first paint
-# (ui/public/floor.html, opened only with SHELI_BENCH_FLOOR): what a start
+# (bench/floor/floor.html, served only when SHELI_BENCH_FLOOR names its
+# folder, never part of the app's own files): what a start
 # costs before our page does anything. Printed for the notes, not recorded.
 echo "bench-app: the floor (an empty page in the same window), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-SHELI_BENCH_FLOOR=1 with_display ./target/release/examples/app_feel --app "$app" --runs "$runs" --data "$data" \
+SHELI_BENCH_FLOOR=$root/bench/floor with_display ./target/release/examples/app_feel --app "$app" --runs "$runs" --data "$data" \
   --startup-only 2>&1 | grep -v '^app_feel:   [a-z]' >&2 || true

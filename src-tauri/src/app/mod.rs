@@ -16,6 +16,7 @@
 //! Only [`run`] touches GTK and the display; the CLI never calls it.
 
 pub mod about_commands;
+mod bench_floor;
 pub mod char_commands;
 pub mod cite_commands;
 pub mod commands;
@@ -123,11 +124,12 @@ pub fn run() {
             startup_trace::mark("start-script");
             // The bench's floor (scripts/bench-app.sh): the same window and
             // web engine showing a page that says it is shown at once
-            // (ui/public/floor.html), so that what the start costs beyond
-            // the engine's own can be told. Nothing else opens it.
+            // (bench/floor/, not shipped: bench_floor.rs), so that what the
+            // start costs beyond the engine's own can be told. Nothing else
+            // opens it.
             let mut main = main;
-            if std::env::var_os(FLOOR_PAGE_ENV).is_some() {
-                main.url = tauri::WebviewUrl::App("floor.html".into());
+            if bench_floor::floor_dir().is_some() {
+                main.url = tauri::WebviewUrl::App(bench_floor::FLOOR_PAGE.into());
             }
             tauri::WebviewWindowBuilder::from_config(app.handle(), &main)?
                 .data_directory(data_dir.join("webview"))
@@ -214,7 +216,7 @@ pub fn run() {
             note_commands::ipc::import_notes,
             note_commands::ipc::render_markdown,
         ]))
-        .build(tauri::tauri_build_context!())
+        .build(bench_floor::with_floor(tauri::tauri_build_context!()))
         .map(|app| {
             app.run(|_, event| {
                 if let tauri::RunEvent::Ready = event {
@@ -228,9 +230,8 @@ pub fn run() {
     }
 }
 
-/// Set by the bench alone: the window shows `floor.html`, the floor of the
-/// start-up figure (see where it is read in [`run`]).
-pub const FLOOR_PAGE_ENV: &str = "SHELI_BENCH_FLOOR";
+/// Set by the bench alone, to the floor's folder (`bench_floor`).
+pub use bench_floor::FLOOR_PAGE_ENV;
 
 /// The app's state, begun on a thread at the process's first line when the
 /// data folder is known without Tauri (always but where the platform has no
