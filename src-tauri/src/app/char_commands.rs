@@ -18,8 +18,11 @@ pub fn describe_char(state: &AppState, char: &str) -> AppResult<CharEntry> {
     })?;
     let corpus = state.corpus()?;
     let index = state.search.index()?;
-    let mut entry = sheli_library::describe_char(&corpus, &index, c)
-        .map_err(|e| AppError::Index(e.to_string()))?;
+    let mut entry = sheli_library::describe_char(&corpus, &index, c).map_err(|e| match e {
+        // the index's own fault, said by the step that failed
+        sheli_library::LibraryError::Index(e) => AppError::from(e),
+        e => AppError::Library { kind: super::error::ErrorKind::Index, error: e },
+    })?;
     entry.cards.extend(state.store.lock()?.cards_with_char(c)?);
     Ok(entry)
 }

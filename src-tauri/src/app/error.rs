@@ -158,6 +158,9 @@ sheli_corpus::error_codes! {
         Internal = "app.internal",
         IndexBuilding = "app.index_building",
         IndexReady = "app.index_ready",
+        IndexOpen = "app.index_open",
+        IndexFile = "app.index_file",
+        IndexMeta = "app.index_meta",
         Index = "app.index",
         ExportCopies = "app.export.too_many_copies",
         ExportSave = "app.export.save_failed",
@@ -424,6 +427,34 @@ impl From<&sheli_corpus::CorpusError> for AppError {
     }
 }
 
+/// An index error as a sentence of the window's: a query's fault with its
+/// code (its span is clipped by the search, `search::index_error`), a
+/// corpus error as the corpus's, and the index library's or the system's
+/// words only as the quoted detail of which step failed.
+impl From<sheli_index::IndexError> for AppError {
+    fn from(e: sheli_index::IndexError) -> Self {
+        use sheli_index::IndexError as E;
+        let coded = |code, params: Vec<(&'static str, String)>, e: &E| AppError::Coded {
+            kind: ErrorKind::Index,
+            code,
+            params,
+            message: e.to_string(),
+        };
+        match e {
+            E::Query(q) => AppError::Query { code: q.code, params: q.params, message: q.message, span: None },
+            E::Corpus(c) => AppError::from(c),
+            E::Tantivy(ref t) => coded(AppCode::Index, vec![("detail", t.to_string())], &e),
+            E::Open(ref o) => coded(AppCode::IndexOpen, vec![("detail", o.to_string())], &e),
+            E::Io { ref path, ref source } => coded(
+                AppCode::IndexFile,
+                vec![("path", path.clone()), ("detail", source.to_string())],
+                &e,
+            ),
+            E::Meta(ref m) => coded(AppCode::IndexMeta, vec![("detail", m.clone())], &e),
+        }
+    }
+}
+
 impl From<sheli_store::StoreError> for AppError {
     fn from(e: sheli_store::StoreError) -> Self {
         use sheli_store::ErrorKind as K;
@@ -594,6 +625,26 @@ mod tests {
             parse.code().1,
             [("source", "a".to_string()), ("line", "3".to_string()), ("detail", "x".to_string())]
         );
+    }
+
+    /// The index's own faults say which step failed with a code, the index
+    /// library's or the system's words only as detail (where each was
+    /// app.index with the English sentence, "the search index is
+    /// unusable: …", inside the window's "The search index is unusable").
+    #[test]
+    fn index_errors_say_which_step_failed_by_code() {
+        use sheli_index::IndexError as E;
+        let io = E::Io {
+            path: "/data/index/meta.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        };
+        let e = AppError::from(io);
+        assert_eq!((e.kind(), e.code().0), (ErrorKind::Index, "app.index_file"));
+        assert_eq!(e.code().1[0], ("path", "/data/index/meta.json".to_string()));
+        let e = AppError::from(E::Meta("no schema".into()));
+        assert_eq!(e.code(), ("app.index_meta", vec![("detail", "no schema".to_string())]));
+        let e = AppError::from(E::Corpus(sheli_corpus::CorpusError::UnknownSource("x.y".into())));
+        assert_eq!(e.code().0, "app.not_found.source");
     }
 
     #[test]

@@ -260,7 +260,7 @@ pub fn search_export(
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     search_table::write_table_headed(&index, &corpus, &req, format, &header, &mut bytes).map_err(
         |e| match e {
-            TableError::Index(e) => AppError::Index(e.to_string()),
+            TableError::Index(e) => AppError::from(e),
             TableError::Io(e) => AppError::Internal(e.to_string()),
         },
     )?;

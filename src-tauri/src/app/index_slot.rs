@@ -110,6 +110,16 @@ impl Failure {
     pub fn of_library(e: &sheli_library::LibraryError) -> Failure {
         Failure { code: e.code().id(), params: e.params(), message: e.to_string() }
     }
+
+    /// The error a command meeting it returns, of `kind`, with its code.
+    pub fn error(&self, kind: ErrorKind) -> AppError {
+        AppError::Store {
+            kind,
+            code: self.code,
+            params: self.params.clone(),
+            message: self.message.clone(),
+        }
+    }
 }
 
 /// The index and where it is in its life; shared by every command.
@@ -148,12 +158,7 @@ impl SearchSlot {
         let phase = self.lock();
         match &*phase {
             Phase::Ready { index, .. } => Ok(Arc::clone(index)),
-            Phase::Failed(why) => Err(AppError::Store {
-                kind: ErrorKind::Index,
-                code: why.code,
-                params: why.params.clone(),
-                message: why.message.clone(),
-            }),
+            Phase::Failed(why) => Err(why.error(ErrorKind::Index)),
             Phase::Idle | Phase::Building { .. } => {
                 Err(AppError::IndexBuilding(status_of(&phase).message))
             }

@@ -300,7 +300,7 @@ fn index_error(e: IndexError, query: &str) -> AppError {
                 .map(|s| [s.start as u32, s.end.min(len).max(s.start + 1) as u32]);
             AppError::Query { code: q.code, params: q.params, message: q.message, span }
         }
-        other => AppError::Index(other.to_string()),
+        other => AppError::from(other),
     }
 }
 

@@ -14,7 +14,7 @@ use sheli_corpus::{Corpus, EditionScript};
 use sheli_library::{LibraryStamp, SkippedText};
 
 use super::error::{AppError, AppResult, ErrorKind};
-use super::index_slot::SearchSlot;
+use super::index_slot::{Failure, SearchSlot};
 use super::settings::{DisplayScript, SettingsStore};
 use super::user_store::UserStore;
 
@@ -33,7 +33,10 @@ pub struct AppState {
     /// `Arc` it took for as long as it runs. `None` while the app's start
     /// still parses them ([`AppState::starting`]): the window and its first
     /// settings do not wait for the texts, a command that needs them does.
-    corpus: Mutex<Option<Result<Arc<Corpus>, String>>>,
+    /// The error is kept as its code and values (the library's: a data
+    /// folder that cannot be made…), so each command after it says it in
+    /// the window's language.
+    corpus: Mutex<Option<Result<Arc<Corpus>, Failure>>>,
     /// Wakes the commands waiting for the texts at start-up.
     corpus_ready: Condvar,
     /// The user's texts the library left out, said in words (the window
@@ -94,9 +97,9 @@ impl AppState {
                 }
                 l.corpus
             })
-            .map_err(|e| e.to_string());
+            .map_err(|e| Failure::of_library(&e));
         if let Err(e) = &corpus {
-            eprintln!("sheli: the texts could not be loaded: {e}");
+            eprintln!("sheli: the texts could not be loaded: {}", e.message);
         }
         self.set_left_out(left_out);
         self.fill_corpus(corpus);
@@ -105,18 +108,20 @@ impl AppState {
         }
     }
 
-    fn fill_corpus(&self, corpus: Result<Arc<Corpus>, String>) {
+    fn fill_corpus(&self, corpus: Result<Arc<Corpus>, Failure>) {
         *self.corpus.lock().unwrap_or_else(|e| e.into_inner()) = Some(corpus);
         self.corpus_ready.notify_all();
     }
 
     /// A state over a given corpus (tests build the corpus once and share it).
+    /// An error given in words is the window's app.corpus with it as detail.
     pub fn with_corpus(corpus: Result<Arc<Corpus>, String>, data_dir: PathBuf) -> AppState {
+        let corpus = corpus.map_err(|s| Failure::of_app(&AppError::Corpus(s)));
         AppState::with_texts(Some(corpus), data_dir)
     }
 
     /// The state with its texts, or `None` while they are still being read.
-    fn with_texts(corpus: Option<Result<Arc<Corpus>, String>>, data_dir: PathBuf) -> AppState {
+    fn with_texts(corpus: Option<Result<Arc<Corpus>, Failure>>, data_dir: PathBuf) -> AppState {
         let settings =
             SettingsStore::open(&data_dir).with_system_languages(sys_locale::get_locales());
         let store = UserStore::open(&data_dir);
@@ -146,7 +151,7 @@ impl AppState {
         let slot =
             self.corpus_ready.wait_while(slot, |c| c.is_none()).unwrap_or_else(|e| e.into_inner());
         match &*slot {
-            Some(c) => c.clone().map_err(AppError::Corpus),
+            Some(c) => c.clone().map_err(|f| f.error(ErrorKind::Corpus)),
             None => Err(AppError::Coded {
                 kind: ErrorKind::Corpus,
                 code: super::error::AppCode::CorpusLoading,

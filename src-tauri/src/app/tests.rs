@@ -192,13 +192,29 @@ fn settings_round_trip_through_the_commands_and_a_restart() {
     assert_eq!(commands::get_settings(&restarted).unwrap(), wanted);
 }
 
+/// Texts that could not be loaded (the data folder cannot be made) are said
+/// by the library's code for each command after, not by its English
+/// sentence as app.corpus's detail.
+#[test]
+fn texts_that_could_not_be_loaded_are_said_by_the_librarys_code() {
+    let dir = tempfile::tempdir().unwrap();
+    // a file where the data folder should be
+    let data = dir.path().join("data");
+    std::fs::write(&data, "not a folder").unwrap();
+    let state = AppState::load(data);
+    let e = commands::library(&state, None).unwrap_err();
+    assert_eq!(e.kind(), super::error::ErrorKind::Corpus, "{e}");
+    assert!(e.code().0.starts_with("library."), "{:?}", e.code());
+    assert_ne!(e.code().0, "app.corpus", "{e}");
+}
+
 #[test]
 fn without_a_corpus_commands_fail_cleanly() {
     let dir = tempfile::tempdir().unwrap();
     let state =
         AppState::with_corpus(Err("parse error at line 3".into()), dir.path().to_path_buf());
     let e = commands::library(&state, None).unwrap_err();
-    assert!(matches!(e, AppError::Corpus(_)));
+    assert_eq!((e.kind(), e.code().0), (super::error::ErrorKind::Corpus, "app.corpus"));
     assert!(e.to_string().contains("parse error at line 3"));
     // Settings still work.
     assert!(commands::get_settings(&state).is_ok());
