@@ -156,8 +156,12 @@ pub mod ipc {
     /// own `window.print()` opens nothing in the Tauri window on Linux.
     #[tauri::command]
     pub async fn print_page(webview: tauri::Webview) -> AppResult<()> {
-        webview.print().map_err(|e| {
-            super::super::error::AppError::Internal(format!("the print dialog could not open: {e}"))
+        // GTK's or wry's words only as the detail of our sentence.
+        webview.print().map_err(|e| super::super::error::AppError::Coded {
+            kind: super::super::error::ErrorKind::Internal,
+            code: super::super::error::AppCode::PrintFailed,
+            params: vec![("detail", e.to_string())],
+            message: format!("the print dialog could not open: {e}"),
         })
     }
 

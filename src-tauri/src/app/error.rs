@@ -161,6 +161,8 @@ sheli_corpus::error_codes! {
         IndexOpen = "app.index_open",
         IndexFile = "app.index_file",
         IndexMeta = "app.index_meta",
+        IndexRebuild = "app.index_rebuild",
+        PrintFailed = "app.print_failed",
         Index = "app.index",
         ExportCopies = "app.export.too_many_copies",
         ExportSave = "app.export.save_failed",

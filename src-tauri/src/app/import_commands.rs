@@ -196,7 +196,12 @@ pub mod ipc {
                 });
             })
             .map(|_| ())
-            .map_err(|e| AppError::Internal(format!("the index could not be rebuilt: {e}")))
+            .map_err(|e| AppError::Coded {
+                kind: super::super::error::ErrorKind::Index,
+                code: super::super::error::AppCode::IndexRebuild,
+                params: vec![("detail", e.to_string())],
+                message: format!("the index could not be rebuilt: {e}"),
+            })
     }
 }
 
