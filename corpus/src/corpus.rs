@@ -315,23 +315,19 @@ impl Corpus {
     /// Passages `start..start + count` (1-based) of a source: read alone,
     /// in one pass from the first, for a text with a table of passages;
     /// else from all its passages (read now if it is lazily added). Or why
-    /// they cannot be had, in words.
-    pub fn passage_run(
-        &self,
-        source_id: &str,
-        start: usize,
-        count: usize,
-    ) -> std::result::Result<Vec<&Passage>, String> {
-        let source = self
-            .source(source_id)
-            .ok_or_else(|| CorpusError::UnknownSource(source_id.into()).to_string())?;
+    /// they cannot be had (an unknown source, a text unreadable).
+    pub fn passage_run(&self, source_id: &str, start: usize, count: usize) -> Result<Vec<&Passage>> {
+        let source =
+            self.source(source_id).ok_or_else(|| CorpusError::UnknownSource(source_id.into()))?;
         if let Some(total) = self.table(source).map(|(_, t)| t.passages() as usize) {
             let end = (start.max(1) + count).min(total + 1);
             let mut out = Vec::new();
             for n in start.max(1)..end {
                 match self.one(source, n, end - n) {
                     Some(Ok(one)) => out.push(&one.passage),
-                    Some(Err(why)) => return Err(why),
+                    Some(Err(why)) => {
+                        return Err(CorpusError::Unreadable { source_id: source_id.into(), why });
+                    }
                     None => break,
                 }
             }
@@ -443,16 +439,18 @@ impl Corpus {
     }
 
     /// The passages of one source, read now if it is added lazily; or why
-    /// they cannot be had, in words: a lazily added text that is missing,
-    /// not UTF-8 or does not parse (or an unknown source).
-    pub fn try_passages_of(&self, source_id: &str) -> std::result::Result<&[Passage], String> {
-        let source = self
-            .source(source_id)
-            .ok_or_else(|| CorpusError::UnknownSource(source_id.into()).to_string())?;
+    /// they cannot be had: an unknown source, or a lazily added text that
+    /// is missing, not UTF-8 or does not parse (`Unreadable`, with the
+    /// loader's words).
+    pub fn try_passages_of(&self, source_id: &str) -> Result<&[Passage]> {
+        let source =
+            self.source(source_id).ok_or_else(|| CorpusError::UnknownSource(source_id.into()))?;
         match self.read(source) {
             None => Ok(&self.passages[source.passages.clone()]),
             Some(Ok(read)) => Ok(&read.passages),
-            Some(Err(why)) => Err(why.to_owned()),
+            Some(Err(why)) => {
+                Err(CorpusError::Unreadable { source_id: source_id.into(), why: why.to_owned() })
+            }
         }
     }
 

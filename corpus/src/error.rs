@@ -14,6 +14,11 @@ pub enum CorpusError {
     UnknownPassage(String),
     #[error("no source has the id `{0}`")]
     UnknownSource(String),
+    /// A user's text that could not be read or parsed when its passages
+    /// were asked for, with why in the loader's words (the library says it
+    /// by a reason's code: `sheli_library::read_failures`).
+    #[error("{source_id} could not be read: {why}")]
+    Unreadable { source_id: String, why: String },
     #[error(
         "“{0}” names no place: give a passage id (xiangshe.zhushu.0123), a citation as Sheli \
          writes it, or a source and a line (xiangshe.zhushu:456)"

@@ -72,11 +72,7 @@ impl Corpus {
     pub fn headings(&self, source: &str) -> Result<Vec<Heading>> {
         let info =
             &self.source(source).ok_or_else(|| CorpusError::UnknownSource(source.to_owned()))?.info;
-        let passages = self.try_passages_of(source).map_err(|message| CorpusError::Parse {
-            source_id: source.to_owned(),
-            line: 0,
-            message,
-        })?;
+        let passages = self.try_passages_of(source)?;
         let own = passages.iter().any(|p| p.section.is_some());
         let mut starts: Vec<Option<Start>> = Vec::with_capacity(passages.len());
         // The heading borrowed from another edition that the run being

@@ -146,8 +146,8 @@ pub fn edition(
     let Some(s) = corpus.source(source) else {
         return Err(AppError::NotFound { what: "source", id: source.to_owned() });
     };
-    if let Err(why) = corpus.try_passages_of(&s.info.id) {
-        return Err(unreadable(state, &corpus, &s.info, &why));
+    if let Err(e) = corpus.try_passages_of(&s.info.id) {
+        return Err(unreadable(state, &corpus, &s.info, e));
     }
     let script = state.script(script)?;
     edition_entry(&corpus, source, script, true)
@@ -157,16 +157,18 @@ pub fn edition(
 /// said as the library says a text it left out (missing, or unreadable with
 /// the system's or the parser's words as quoted detail), its reason a code
 /// the window translates (`library.left_out` with `library.reason.*`),
-/// never the corpus's English sentence as `app.corpus`'s detail.
+/// never the corpus's English sentence as `app.corpus`'s detail. Any other
+/// corpus error is said as its own.
 pub(crate) fn unreadable(
     state: &AppState,
     corpus: &Corpus,
     info: &sheli_corpus::SourceInfo,
-    why: &str,
+    e: sheli_corpus::CorpusError,
 ) -> AppError {
+    let sheli_corpus::CorpusError::Unreadable { why, .. } = e else { return AppError::from(e) };
     let failed = sheli_library::read_failures(corpus, state.data_dir());
     let skipped = failed.into_iter().find(|t| t.id == info.id).unwrap_or_else(|| {
-        sheli_library::SkippedText::of(info, sheli_library::Reason::unreadable(why))
+        sheli_library::SkippedText::of(info, sheli_library::Reason::unreadable(&why))
     });
     AppError::Library {
         kind: ErrorKind::Storage,
@@ -331,7 +333,7 @@ pub fn passages(
     // read from the page's first passage on, not whole.
     corpus
         .passage_run(source, start as usize, count as usize)
-        .map_err(|why| unreadable(state, &corpus, &s.info, &why))?
+        .map_err(|e| unreadable(state, &corpus, &s.info, e))?
         .into_iter()
         .map(|p| view(&corpus, p, script))
         .collect()

@@ -152,6 +152,7 @@ sheli_corpus::error_codes! {
         CorpusParse = "app.corpus_parse",
         CorpusData = "app.corpus_data",
         CorpusDisplay = "app.corpus_display",
+        TextUnreadable = "app.text_unreadable",
         CardsUnavailable = "app.cards_unavailable",
         Settings = "app.settings",
         SettingsSave = "app.settings_save",
@@ -379,6 +380,13 @@ impl From<&sheli_corpus::CorpusError> for AppError {
         match e {
             E::UnknownPassage(id) => AppError::NotFound { what: "passage", id: id.clone() },
             E::UnknownSource(id) => AppError::NotFound { what: "source", id: id.clone() },
+            // Said as a text the library left out where the state is at
+            // hand (`commands::unreadable`); here with the loader's words.
+            E::Unreadable { source_id, why } => coded(
+                ErrorKind::Storage,
+                AppCode::TextUnreadable,
+                vec![("source", source_id.clone()), ("detail", why.clone())],
+            ),
             E::UnknownActor { name, .. } => AppError::NotFound { what: "figure", id: name.clone() },
             // An address that names nothing: the window's sentence for it,
             // where it was app.corpus with the English as detail.
@@ -622,6 +630,11 @@ mod tests {
             assert_eq!(e.code().0, want);
             assert_eq!(e.kind(), ErrorKind::Corpus);
         }
+        let unreadable = AppError::from(E::Unreadable { source_id: "user.0b".into(), why: "x".into() });
+        assert_eq!(
+            unreadable.code(),
+            ("app.text_unreadable", vec![("source", "user.0b".to_string()), ("detail", "x".to_string())])
+        );
         let parse = AppError::from(E::Parse { source_id: "a".into(), line: 3, message: "x".into() });
         assert_eq!(
             parse.code().1,

@@ -52,8 +52,8 @@ pub fn contents(
     };
     // A text that cannot be read is said with its reason's code, before
     // the contents would say it as a parse error at line 0.
-    if let Err(why) = corpus.try_passages_of(source) {
-        return Err(super::commands::unreadable(state, &corpus, &s.info, &why));
+    if let Err(e) = corpus.try_passages_of(source) {
+        return Err(super::commands::unreadable(state, &corpus, &s.info, e));
     }
     let script = state.script(script)?;
     let shown = shown_text(&corpus, source, script);

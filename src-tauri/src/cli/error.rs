@@ -145,6 +145,7 @@ fn corpus_kind(e: &CorpusError) -> Kind {
         CorpusError::Manifest(_)
         | CorpusError::Parse { .. }
         | CorpusError::Data { .. }
+        | CorpusError::Unreadable { .. }
         | CorpusError::Display(_) => Kind::Storage,
     }
 }
@@ -160,10 +161,11 @@ fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
         CorpusError::NoStagedWork { .. } => C::NotFoundStagedWork,
         CorpusError::NoStep { aligned: false, .. } => C::NotFoundStep,
         CorpusError::NoStep { aligned: true, .. } => C::NotFoundStepAligned,
-        CorpusError::Manifest(_)
-        | CorpusError::Parse { .. }
-        | CorpusError::Data { .. }
-        | CorpusError::Display(_) => C::Corpus,
+        CorpusError::Unreadable { .. } => C::TextUnreadable,
+        CorpusError::Manifest(_) => C::CorpusManifest,
+        CorpusError::Parse { .. } => C::CorpusParse,
+        CorpusError::Data { .. } => C::CorpusData,
+        CorpusError::Display(_) => C::CorpusDisplay,
     }
 }
 
