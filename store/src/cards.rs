@@ -299,6 +299,23 @@ fn raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawCard> {
 
 /// Reads cards matching `filter` (a `WHERE` clause on `card` with one
 /// parameter) with their tags and passages, resolving built-in values.
+/// The cards of glossary `glossary_id` from the `offset`th (by position) on,
+/// at most `limit` of them.
+pub(crate) fn load_page(
+    conn: &Connection,
+    glossary_id: i64,
+    offset: u32,
+    limit: u32,
+) -> Result<Vec<UserCard>> {
+    // The numbers are u32, written into the SQL as digits; the same filter
+    // then serves the cards, their tags and their passages.
+    let filter = format!(
+        "id IN (SELECT id FROM card WHERE glossary_id = ?1 \
+         ORDER BY position, id LIMIT {limit} OFFSET {offset})"
+    );
+    load(conn, &filter, glossary_id)
+}
+
 fn load(conn: &Connection, filter: &str, param: i64) -> Result<Vec<UserCard>> {
     let mut stmt = conn.prepare(&format!("{SELECT} WHERE {filter} ORDER BY position, id"))?;
     let raws: Vec<RawCard> = stmt.query_map([param], raw)?.collect::<rusqlite::Result<_>>()?;

@@ -157,6 +157,32 @@ impl Store {
             })
             .collect())
     }
+
+    /// At most `limit` of the cards [`Store::search_glossary`] finds, from the
+    /// `offset`th on, and how many it finds in all: a glossary may hold
+    /// 20,000 cards, more than the window can draw at once. Without words
+    /// to find, SQL pages; with them the folded match runs over every card
+    /// first, so a search still covers the whole glossary.
+    pub fn search_glossary_page(
+        &self,
+        id: i64,
+        query: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<UserCard>, u32)> {
+        if !Query::new(query).is_empty() {
+            let cards = self.search_glossary(id, query)?;
+            let total = cards.len() as u32;
+            let page = cards.into_iter().skip(offset as usize).take(limit as usize).collect();
+            return Ok((page, total));
+        }
+        ensure_exists(&self.conn, id)?;
+        let total: u32 =
+            self.conn.query_row("SELECT COUNT(*) FROM card WHERE glossary_id = ?1", [id], |r| {
+                r.get(0)
+            })?;
+        Ok((crate::cards::load_page(&self.conn, id, offset, limit)?, total))
+    }
 }
 
 #[cfg(test)]

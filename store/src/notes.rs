@@ -433,8 +433,24 @@ impl Store {
 
     /// Notes matching `filter`, by work, passage and position.
     pub fn notes(&self, filter: &NoteFilter) -> Result<Vec<Note>> {
+        Ok(self.notes_page(filter, 0, u32::MAX)?.0)
+    }
+
+    /// At most `limit` of the notes matching `filter` from the `offset`th on
+    /// (in the order of [`Store::notes`]), and how many match in all: the
+    /// window draws a page at a time, as a scholar's years of notes (or one
+    /// import from another tool) run to tens of thousands, more than a page
+    /// can hold. Without words to find, SQL counts and pages; with them the
+    /// folded match (Rust's, not SQL's) runs over every note the other
+    /// filters leave, so the search still covers all notes, not the page.
+    pub fn notes_page(
+        &self,
+        filter: &NoteFilter,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<Note>, u32)> {
         let mut sql =
-            format!("{SELECT} WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
+            format!(" WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         // A filter on where a note is matches any of its anchors: the first
         // (the note's columns) or a further one (`note_anchor`).
@@ -472,26 +488,39 @@ impl Store {
                 " AND orphaned = 0 AND id NOT IN (SELECT note_id FROM note_anchor WHERE orphaned = 1)"
             };
         }
-        sql += " ORDER BY work, source_id, passage_id, start_pos, id";
-        let mut stmt = self.conn.prepare(&sql)?;
+        let order = " ORDER BY work, source_id, passage_id, start_pos, id";
+        let query = filter.query.as_deref().map(Query::new).filter(|q| !q.is_empty());
+        let Some(q) = query else {
+            let total: u32 = self.conn.query_row(
+                &format!("SELECT COUNT(*) FROM note{sql}"),
+                rusqlite::params_from_iter(args.iter()),
+                |r| r.get(0),
+            )?;
+            let mut stmt = self
+                .conn
+                .prepare(&format!("{SELECT}{sql}{order} LIMIT {limit} OFFSET {offset}"))?;
+            let mut notes: Vec<Note> = stmt
+                .query_map(rusqlite::params_from_iter(args), from_row)?
+                .collect::<rusqlite::Result<_>>()?;
+            load_tags(&self.conn, &mut notes)?;
+            return Ok((notes, total));
+        };
+        let mut stmt = self.conn.prepare(&format!("{SELECT}{sql}{order}"))?;
         let mut notes: Vec<Note> = stmt
             .query_map(rusqlite::params_from_iter(args), from_row)?
             .collect::<rusqlite::Result<_>>()?;
         load_tags(&self.conn, &mut notes)?;
-        if let Some(q) = filter.query.as_deref() {
-            let q = Query::new(q);
-            if !q.is_empty() {
-                notes.retain(|n| {
-                    q.matches(
-                        [n.body.as_str(), n.exact.as_str()]
-                            .into_iter()
-                            .chain(n.more_anchors.iter().map(|a| a.exact.as_str()))
-                            .chain(n.tags.iter().map(String::as_str)),
-                    )
-                });
-            }
-        }
-        Ok(notes)
+        notes.retain(|n| {
+            q.matches(
+                [n.body.as_str(), n.exact.as_str()]
+                    .into_iter()
+                    .chain(n.more_anchors.iter().map(|a| a.exact.as_str()))
+                    .chain(n.tags.iter().map(String::as_str)),
+            )
+        });
+        let total = notes.len() as u32;
+        let page = notes.into_iter().skip(offset as usize).take(limit as usize).collect();
+        Ok((page, total))
     }
 
     /// The live notes anchored in a passage with where each sits now (for
