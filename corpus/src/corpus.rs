@@ -316,7 +316,12 @@ impl Corpus {
     /// in one pass from the first, for a text with a table of passages;
     /// else from all its passages (read now if it is lazily added). Or why
     /// they cannot be had (an unknown source, a text unreadable).
-    pub fn passage_run(&self, source_id: &str, start: usize, count: usize) -> Result<Vec<&Passage>> {
+    pub fn passage_run(
+        &self,
+        source_id: &str,
+        start: usize,
+        count: usize,
+    ) -> Result<Vec<&Passage>> {
         let source =
             self.source(source_id).ok_or_else(|| CorpusError::UnknownSource(source_id.into()))?;
         if let Some(total) = self.table(source).map(|(_, t)| t.passages() as usize) {

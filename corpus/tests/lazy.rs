@@ -99,7 +99,10 @@ fn a_text_that_cannot_be_read_is_said_when_read_and_the_others_work() {
     assert!(c.passages_of("user.0000000b").is_empty());
     match c.try_passages_of("user.0000000b") {
         Err(CorpusError::Unreadable { source_id, why }) => {
-            assert_eq!((source_id.as_str(), why.as_str()), ("user.0000000b", "stream did not contain valid UTF-8"));
+            assert_eq!(
+                (source_id.as_str(), why.as_str()),
+                ("user.0000000b", "stream did not contain valid UTF-8")
+            );
         }
         other => panic!("{:?}", other.map(|p| p.len())),
     }

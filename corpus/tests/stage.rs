@@ -325,10 +325,17 @@ fn a_passage_without_a_step_and_a_work_not_covered_are_typed() {
     let stages = sheli_corpus::stage::Stages::builtin().unwrap();
     match stages.stage_at("xiangshe.tongjie.0200") {
         Err(e @ sheli_corpus::CorpusError::NoStep { .. }) => {
-            let sheli_corpus::CorpusError::NoStep { id, aligned, works } = &e else { unreachable!() };
+            let sheli_corpus::CorpusError::NoStep { id, aligned, works } = &e else {
+                unreachable!()
+            };
             assert_eq!((id.as_str(), *aligned), ("xiangshe.tongjie.0200", false));
             assert_eq!(works[0], "鄉射禮");
-            assert!(e.to_string().starts_with("xiangshe.tongjie.0200 has no step on the plan; stage data covers 鄉射禮, "), "{e}");
+            assert!(
+                e.to_string().starts_with(
+                    "xiangshe.tongjie.0200 has no step on the plan; stage data covers 鄉射禮, "
+                ),
+                "{e}"
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -172,7 +172,9 @@ fn pinyin_in_quotes_is_searched_as_written_and_says_how_to_search_the_syllables(
     assert!(matches!(q.clauses[0].alternatives[0].kind, AtomKind::Phrase { .. }));
     assert_eq!(
         q.notes,
-        ["in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2"]
+        [
+            "in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2"
+        ]
     );
     assert_eq!(q.notes[0].code, NoteCode::QuotedPinyin);
     assert_eq!(

@@ -227,7 +227,10 @@ impl Stages {
                     || (!folded.is_empty()
                         && crate::fold::fold(&w.work, crate::FoldMode::Folded) == folded)
             })
-            .ok_or_else(|| CorpusError::NoStagedWork { name: name.to_owned(), works: self.covered() })
+            .ok_or_else(|| CorpusError::NoStagedWork {
+                name: name.to_owned(),
+                works: self.covered(),
+            })
     }
 
     /// The works the stage data covers (鄉射禮, 燕禮, 大射儀), which an

@@ -396,7 +396,11 @@ impl From<&sheli_corpus::CorpusError> for AppError {
             E::NoSuchLine { source_id, line, last } => coded(
                 ErrorKind::NotFound,
                 AppCode::NotFoundLine,
-                vec![("source", source_id.clone()), ("line", line.clone()), ("last", last.to_string())],
+                vec![
+                    ("source", source_id.clone()),
+                    ("line", line.clone()),
+                    ("last", last.to_string()),
+                ],
             ),
             // The works are Chinese names, listed as Chinese lists them.
             E::NoStagedWork { name, works } => coded(
@@ -451,7 +455,9 @@ impl From<sheli_index::IndexError> for AppError {
             message: e.to_string(),
         };
         match e {
-            E::Query(q) => AppError::Query { code: q.code, params: q.params, message: q.message, span: None },
+            E::Query(q) => {
+                AppError::Query { code: q.code, params: q.params, message: q.message, span: None }
+            }
             E::Corpus(c) => AppError::from(c),
             E::Tantivy(ref t) => coded(AppCode::Index, vec![("detail", t.to_string())], &e),
             E::Open(ref o) => coded(AppCode::IndexOpen, vec![("detail", o.to_string())], &e),
@@ -590,7 +596,10 @@ mod tests {
             .collect();
         assert_eq!(notes.len(), 2, "{notes:?}");
         assert_eq!(notes[0]["code"], "query.note.quoted_pinyin");
-        assert_eq!(notes[0]["params"], serde_json::json!({"term": "zhu3", "near": "zhu3 NEAR/0 ren2"}));
+        assert_eq!(
+            notes[0]["params"],
+            serde_json::json!({"term": "zhu3", "near": "zhu3 NEAR/0 ren2"})
+        );
         assert_eq!(notes[1]["code"], "query.note.not_pinyin");
         assert_eq!(notes[1]["params"], serde_json::json!({"term": "hello"}));
         for n in &notes {
@@ -630,12 +639,17 @@ mod tests {
             assert_eq!(e.code().0, want);
             assert_eq!(e.kind(), ErrorKind::Corpus);
         }
-        let unreadable = AppError::from(E::Unreadable { source_id: "user.0b".into(), why: "x".into() });
+        let unreadable =
+            AppError::from(E::Unreadable { source_id: "user.0b".into(), why: "x".into() });
         assert_eq!(
             unreadable.code(),
-            ("app.text_unreadable", vec![("source", "user.0b".to_string()), ("detail", "x".to_string())])
+            (
+                "app.text_unreadable",
+                vec![("source", "user.0b".to_string()), ("detail", "x".to_string())]
+            )
         );
-        let parse = AppError::from(E::Parse { source_id: "a".into(), line: 3, message: "x".into() });
+        let parse =
+            AppError::from(E::Parse { source_id: "a".into(), line: 3, message: "x".into() });
         assert_eq!(
             parse.code().1,
             [("source", "a".to_string()), ("line", "3".to_string()), ("detail", "x".to_string())]
