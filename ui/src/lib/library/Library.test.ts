@@ -139,7 +139,21 @@ describe("Library", () => {
         });
         return lib;
       }
-      if (cmd === "edition") return Promise.reject({ kind: "corpus", message: why });
+      if (cmd === "edition")
+        return Promise.reject({
+          kind: "storage",
+          code: "library.left_out",
+          params: { work: "周禮", id: "user.0a1b2c3d" },
+          message: why,
+          items: [
+            {
+              file: null,
+              code: "library.reason.unreadable",
+              params: { detail: "stream did not contain valid UTF-8" },
+              message: "its file cannot be read: stream did not contain valid UTF-8",
+            },
+          ],
+        });
       throw new Error(cmd);
     });
     render(Library);
@@ -147,8 +161,15 @@ describe("Library", () => {
     const button = screen.getByTestId("edition-user.0a1b2c3d");
     expect(button.querySelector(".count")!.textContent).toBe("…");
     await fireEvent.click(button);
-    expect((await screen.findByTestId("edition-error")).textContent).toContain(why);
+    const error = await screen.findByTestId("edition-error");
+    expect(error.textContent).toBe("Your text 周禮 (user.0a1b2c3d) was left out: Its file cannot be read: stream did not contain valid UTF-8");
     expect(document.querySelectorAll("[data-passage-id]").length).toBe(0);
+    // said by its code, so it follows a change of language
+    setLocale("zh-Hant");
+    await waitFor(() =>
+      expect(error.textContent).toBe("你的文本「周禮」（user.0a1b2c3d）未列入書庫：其檔案無法讀取：stream did not contain valid UTF-8"),
+    );
+    setLocale("en");
   });
 
   it("shows the contents under headings that fold away, by click or keyboard", async () => {
