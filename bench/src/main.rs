@@ -13,7 +13,9 @@
 //! sheli-bench report               rewrite RESULTS.md from results.json (no measuring)
 //! sheli-bench loop INDEX_DIR SEGMENTS N QUERY…   run queries N times on a built index (for perf);
 //!                                  SHELI_BENCH_LOOP=count times the tantivy query alone
-//! sheli-bench child-build ENGINE SAMPLE OUT   (internal: one build in its own process)
+//! sheli-bench child-build ENGINE SAMPLE OUT   one build in its own process (the build-only mode:
+//!                                  ENGINE sheli or fts5, SAMPLE a cache/sample-*.jsonl;
+//!                                  SHELI_BENCH_THREADS=n sets Sheli's writer threads)
 //! ```
 //!
 //! Every build runs in a child process (this binary again) so that its peak
@@ -262,8 +264,19 @@ fn child_build(args: &[String]) -> Result<()> {
             if out.exists() {
                 std::fs::remove_dir_all(out)?;
             }
+            // SHELI_BENCH_THREADS: the writer's threads for a build-only
+            // comparison (bench/NOTES.md, "the second cut"); the budget per
+            // thread stays the app's.
+            let mut options = BuildOptions::default();
+            if let Some(n) = std::env::var("SHELI_BENCH_THREADS").ok().and_then(|n| n.parse().ok())
+            {
+                options = BuildOptions {
+                    threads: n,
+                    memory_budget: options.memory_budget / options.threads * n,
+                };
+            }
             let t0 = Instant::now();
-            engine::build(out, &poems, &ids, BuildOptions::default())?;
+            engine::build(out, &poems, &ids, options)?;
             let build_s = t0.elapsed().as_secs_f64();
             ChildReport {
                 build_s,
