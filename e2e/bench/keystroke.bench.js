@@ -4,7 +4,8 @@
 // reads the page's own measurement (input event → results in the DOM at the
 // next frame) from the search panel. Writes { typed, samples, parts } as JSON
 // to SHELI_BENCH_OUT: `parts` splits each sample where the page saw it go by
-// (input → the answer back from the backend, → the DOM updated, → the frame).
+// (input → the answer back from the backend, → the DOM updated, → the next
+// frame begins (its requestAnimationFrame callback), → that frame painted).
 // Not part of the e2e suite (wdio.conf.js runs specs/ only).
 import fs from "node:fs";
 
@@ -24,8 +25,9 @@ describe("keystroke to results in the window", () => {
       const ms = Number(await timing.getAttribute("data-rendered-ms"));
       const answer = Number(await timing.getAttribute("data-answer-ms"));
       const dom = Number(await timing.getAttribute("data-dom-ms"));
+      const frameStart = Number(await timing.getAttribute("data-frame-ms"));
       samples.push(ms);
-      parts.push({ query: prefix, answer, dom, frame: ms });
+      parts.push({ query: prefix, answer, dom, frameStart, frame: ms });
     }, POLL_MS);
     const out = process.env.SHELI_BENCH_OUT;
     if (out) fs.writeFileSync(out, JSON.stringify({ typed: TYPED, samples, parts }, null, 1));
