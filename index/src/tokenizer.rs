@@ -541,8 +541,12 @@ mod tests {
             let _ = run(crate::bigram::BigramTokenizer.token_stream(prefix));
             assert_eq!(run(FoldedTokenizer.token_stream(text)), folded, "{i}");
             assert_eq!(run(ExactTokenizer.token_stream(text)), exact, "{i}");
-            // another text in between
-            let _ = run(FoldedTokenizer.token_stream(other));
+            // another text in between (of the same length, for the first)
+            assert_eq!(
+                run(FoldedTokenizer.token_stream(other)),
+                alone(other).0,
+                "{i} then another"
+            );
             assert_eq!(run(ExactTokenizer.token_stream(text)), exact, "{i} after another");
             // two streams alive at once, of two texts
             let mut tk = FoldedTokenizer;
