@@ -592,12 +592,13 @@ describe("Search refined, sorted and exported", () => {
     await $('[data-testid="conc-collocations-toggle"]').click();
     const left = await $('[data-testid="collocations-left-chars"] [data-testid="collocate"]');
     await left.waitForDisplayed();
-    const key = await left.getAttribute("data-key");
+    // the view names its query: the collocate written as the panel lists it
+    const label = await left.$(".collocate-text").getText();
     await shot("conc-collocations");
     await left.click();
     await browser.waitUntil(
-      async () => decodeURIComponent(await browser.execute(() => location.hash)) === `#/concordance/"${key}再拜"`,
-      { timeoutMsg: `the concordance of "${key}再拜" was not opened` },
+      async () => decodeURIComponent(await browser.execute(() => location.hash)) === `#/concordance/"${label}再拜"`,
+      { timeoutMsg: `the concordance of "${label}再拜" was not opened` },
     );
     await $('[data-testid="concordance-summary"]').waitForDisplayed();
     const narrowed = await segmentsOf();
