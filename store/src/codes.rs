@@ -50,6 +50,7 @@ sheli_corpus::error_codes! {
         MalformedColumnNumber = "store.malformed_file.column_number",
         MalformedNoCards = "store.malformed_file.no_cards",
         MalformedFieldCount = "store.malformed_file.field_count",
+        MalformedUnmappedColumns = "store.malformed_file.unmapped_columns",
         MalformedNoDeck = "store.malformed_file.no_deck",
         MalformedNoteType = "store.malformed_file.note_type",
         MalformedNotJson = "store.malformed_file.not_json",

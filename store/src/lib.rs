@@ -26,6 +26,7 @@ pub mod glossaries;
 pub mod markdown;
 pub mod migrations;
 pub mod note_anchors;
+pub mod note_drafts;
 pub mod notes;
 pub mod review;
 pub mod search;
@@ -50,6 +51,7 @@ pub use notes::{
     NewNote, Note, NoteAnchor, NoteColour, NoteEdit, NoteFilter, PlacedNote, ReanchorReport,
     Selection,
 };
+pub use note_drafts::NoteDraft;
 pub use review::{DueSummary, Grade, ReviewCard, ReviewLogEntry, ReviewOutcome};
 pub use time::{Timestamp, format_rfc3339, now, parse_rfc3339};
 

@@ -16,6 +16,7 @@ pub const SQL: &[&str] = &[
     include_str!("../migrations/0001_user_store.sql"),
     include_str!("../migrations/0002_note_colour_anchors.sql"),
     include_str!("../migrations/0003_card_guid.sql"),
+    include_str!("../migrations/0004_note_draft.sql"),
 ];
 
 /// The schema version this build of Sheli writes.

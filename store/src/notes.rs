@@ -449,8 +449,7 @@ impl Store {
         offset: u32,
         limit: u32,
     ) -> Result<(Vec<Note>, u32)> {
-        let mut sql =
-            format!(" WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
+        let mut sql = format!(" WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         // A filter on where a note is matches any of its anchors: the first
         // (the note's columns) or a further one (`note_anchor`).
@@ -587,6 +586,11 @@ impl Store {
             if let Some(tags) = &tags {
                 write_tags(tx, id, tags)?;
             }
+            // The edit is saved: the editor's draft of it is spent.
+            tx.execute(
+                "DELETE FROM note_draft WHERE key = ?1",
+                [crate::note_drafts::edit_key(id)],
+            )?;
             Ok(())
         })?;
         self.note(id)

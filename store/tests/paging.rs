@@ -40,7 +40,11 @@ fn notes_come_a_page_at_a_time_with_the_total_and_search_covers_them_all() {
     assert_eq!((last.len(), total), (50, 450), "the last page holds what is left");
     let paged: Vec<i64> = first.iter().chain(&second).chain(&last).map(|n| n.id).collect();
     assert_eq!(paged, whole, "the pages are the whole list in its order, nothing twice or lost");
-    assert_eq!(s.notes_page(&all, 450, 200).unwrap(), (vec![], 450), "past the end: none, same total");
+    assert_eq!(
+        s.notes_page(&all, 450, 200).unwrap(),
+        (vec![], 450),
+        "past the end: none, same total"
+    );
 
     // The search runs over all 450 notes (five say 觶, three of them past
     // the first page), then pages.
@@ -63,8 +67,12 @@ fn a_glossarys_cards_come_a_page_at_a_time_and_search_covers_them_all() {
     for i in 0..250 {
         let definition = if i == 240 { "a cup, 觶".to_owned() } else { format!("def {i}") };
         let tags = vec![format!("t{}", i % 3)];
-        s.add_card(&c, g, &NewCard { headword: format!("字{i}"), definition, tags, ..Default::default() })
-            .unwrap();
+        s.add_card(
+            &c,
+            g,
+            &NewCard { headword: format!("字{i}"), definition, tags, ..Default::default() },
+        )
+        .unwrap();
     }
     let whole: Vec<i64> = s.cards(g).unwrap().iter().map(|c| c.id).collect();
     let (first, total) = s.search_glossary_page(g, "", 0, 200).unwrap();
@@ -80,4 +88,57 @@ fn a_glossarys_cards_come_a_page_at_a_time_and_search_covers_them_all() {
     assert_eq!(total, 1);
     assert_eq!(found[0].headword, "字240", "found past the first page");
     assert!(s.search_glossary_page(g + 1, "", 0, 200).is_err(), "no such glossary");
+}
+
+#[test]
+fn a_notes_draft_is_kept_read_back_after_reopening_and_cleared_by_saving_the_note() {
+    use sheli_store::NoteEdit;
+    use sheli_store::note_drafts::edit_key;
+    let dir = tempfile::tempdir().unwrap();
+    let c = corpus_of("[經]主人戒賓，賓出迎，再拜。\n");
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let selection = Selection::from_quote(&c, "user.test.0001", "賓", None, 1).unwrap();
+    let n =
+        s.add_note(&c, &NewNote { selection, body: "first".into(), ..Default::default() }).unwrap();
+    let key = edit_key(n.id);
+    s.save_note_draft(&key, "first, then typed", "a b", "green").unwrap();
+    s.save_note_draft(&key, "first, then typed more", "a b", "green").unwrap();
+    s.save_note_draft("new:user.test.0001:0:2:3", "a new note", "", "yellow").unwrap();
+    // As after a crash: the file opened again holds the last draft of each.
+    drop(s);
+    let mut s = Store::open_in(dir.path()).unwrap();
+    let d = s.note_draft(&key).unwrap().expect("the draft kept");
+    assert_eq!(
+        (d.body.as_str(), d.tags.as_str(), d.colour.as_str()),
+        ("first, then typed more", "a b", "green")
+    );
+    assert_eq!(s.note_drafts().unwrap().len(), 2);
+    assert_eq!(s.note(n.id).unwrap().body, "first", "a draft is not the note");
+
+    // Saving the note spends its draft; the new note's stays until cleared.
+    s.update_note(n.id, &NoteEdit { body: Some(d.body.clone()), ..Default::default() }).unwrap();
+    assert_eq!(s.note_draft(&key).unwrap(), None);
+    assert!(s.note_draft("new:user.test.0001:0:2:3").unwrap().is_some());
+    s.clear_note_draft("new:user.test.0001:0:2:3").unwrap();
+    assert!(s.note_drafts().unwrap().is_empty());
+    assert!(s.save_note_draft("bogus", "x", "", "").is_err(), "a key naming no editor is refused");
+}
+
+#[test]
+fn another_sheli_writing_moves_the_stamp_and_this_ones_own_writes_do_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = corpus_of("[經]主人戒賓，賓出迎，再拜。\n");
+    let mut window = Store::open_in(dir.path()).unwrap();
+    let before = window.changed_elsewhere_stamp().unwrap();
+    let selection = Selection::from_quote(&c, "user.test.0001", "賓", None, 1).unwrap();
+    window
+        .add_note(
+            &c,
+            &NewNote { selection: selection.clone(), body: "mine".into(), ..Default::default() },
+        )
+        .unwrap();
+    assert_eq!(window.changed_elsewhere_stamp().unwrap(), before, "its own write");
+    let mut cli = Store::open_in(dir.path()).unwrap();
+    cli.add_note(&c, &NewNote { selection, body: "theirs".into(), ..Default::default() }).unwrap();
+    assert_ne!(window.changed_elsewhere_stamp().unwrap(), before, "another's write");
 }

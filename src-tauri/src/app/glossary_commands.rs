@@ -63,6 +63,32 @@ pub fn list_cards(
     Ok(state.store.lock()?.search_glossary(glossary_id, &q)?)
 }
 
+/// One page of the cards a glossary's list shows, and how many in all.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct CardPage {
+    pub cards: Vec<UserCard>,
+    pub total: u32,
+}
+
+/// `list_cards_page(glossary_id, query?, offset, limit)`: at most `limit`
+/// (up to [`super::note_commands::MAX_PAGE`]) of the cards `list_cards`
+/// finds, from the `offset`th on, with the total: a glossary of 20,000 cards
+/// is drawn a page at a time.
+pub fn list_cards_page(
+    state: &AppState,
+    glossary_id: i64,
+    query: Option<&str>,
+    offset: u32,
+    limit: u32,
+) -> AppResult<CardPage> {
+    check_row_id("glossary", glossary_id)?;
+    let q = check_query(query)?;
+    let limit = limit.clamp(1, super::note_commands::MAX_PAGE);
+    let (cards, total) =
+        state.store.lock()?.search_glossary_page(glossary_id, &q, offset, limit)?;
+    Ok(CardPage { cards, total })
+}
+
 /// `add_builtin_card(glossary_id, builtin_id)`.
 pub fn add_builtin_card(
     state: &AppState,
@@ -81,17 +107,20 @@ pub fn add_new_card(state: &AppState, glossary_id: i64, card: &NewCard) -> AppRe
     Ok(state.store.lock()?.add_card(&corpus, glossary_id, card)?)
 }
 
-/// `add_card_from_selection(glossary_id, selection)`: a card whose headword
-/// is the selected text, linked to its passage.
+/// `add_card_from_selection(glossary_id, selection, locale)`: a card whose
+/// headword is the selected text, linked to its passage, drafted in the
+/// window's language (see `char_commands::draft_card`).
 pub fn add_card_from_selection(
     state: &AppState,
     glossary_id: i64,
     selection: &TextSelection,
+    locale: Option<super::settings::UiLocale>,
 ) -> AppResult<UserCard> {
     check_row_id("glossary", glossary_id)?;
     let corpus = state.corpus()?;
     let sel = original_selection(state, &corpus, selection)?;
-    Ok(state.store.lock()?.add_card_from_selection(&corpus, glossary_id, &sel)?)
+    let lang = super::char_commands::draft_language(locale);
+    Ok(state.store.lock()?.add_card_from_selection(&corpus, glossary_id, &sel, lang)?)
 }
 
 /// `update_card(id, edit)`: any field; `null`/absent fields stay.
@@ -328,6 +357,20 @@ pub mod ipc {
     }
 
     #[tauri::command]
+    pub async fn list_cards_page(
+        state: S<'_>,
+        glossary_id: i64,
+        query: Option<String>,
+        offset: u32,
+        limit: u32,
+    ) -> AppResult<super::CardPage> {
+        blocking(&state, move |s| {
+            super::list_cards_page(s, glossary_id, query.as_deref(), offset, limit)
+        })
+        .await
+    }
+
+    #[tauri::command]
     pub async fn add_builtin_card(
         state: S<'_>,
         glossary_id: i64,
@@ -350,8 +393,12 @@ pub mod ipc {
         state: S<'_>,
         glossary_id: i64,
         selection: TextSelection,
+        locale: Option<super::super::settings::UiLocale>,
     ) -> AppResult<UserCard> {
-        blocking(&state, move |s| super::add_card_from_selection(s, glossary_id, &selection)).await
+        blocking(&state, move |s| {
+            super::add_card_from_selection(s, glossary_id, &selection, locale)
+        })
+        .await
     }
 
     #[tauri::command]

@@ -89,6 +89,65 @@ pub fn list_notes(
     notes.into_iter().map(|n| note_view(state, n, script, None)).collect()
 }
 
+/// One page of the notes a filter finds, and how many it finds in all.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct NotePage {
+    pub notes: Vec<NoteView>,
+    pub total: u32,
+}
+
+/// The most rows a page may ask for: each note is rendered (Markdown, the
+/// quote in the script shown) and drawn, so a page stays what a window can
+/// draw at once; a larger `limit` is read as this.
+pub const MAX_PAGE: u32 = 1000;
+
+/// `list_notes_page(filter, offset, limit, script?)`: at most `limit` notes
+/// from the `offset`th on, by work, passage and position, with the total
+/// (the Notes view draws a page at a time; the search covers every note).
+pub fn list_notes_page(
+    state: &AppState,
+    filter: &NoteFilter,
+    offset: u32,
+    limit: u32,
+    script: Option<DisplayScript>,
+) -> AppResult<NotePage> {
+    check_filter(filter)?;
+    let script = state.script(script)?;
+    let (notes, total) =
+        state.store.lock()?.notes_page(filter, offset, limit.clamp(1, MAX_PAGE))?;
+    let notes =
+        notes.into_iter().map(|n| note_view(state, n, script, None)).collect::<AppResult<_>>()?;
+    Ok(NotePage { notes, total })
+}
+
+/// `save_note_draft(key, body, tags, colour)`: keeps what a note's editor
+/// holds (a second after the typing stops), so a crash loses at most that.
+pub fn save_note_draft(
+    state: &AppState,
+    key: &str,
+    body: &str,
+    tags: &str,
+    colour: &str,
+) -> AppResult<()> {
+    Ok(state.store.lock()?.save_note_draft(key, body, tags, colour)?)
+}
+
+/// `note_draft(key)`: the draft an editor left, offered back when it opens.
+pub fn note_draft(state: &AppState, key: &str) -> AppResult<Option<sheli_store::NoteDraft>> {
+    Ok(state.store.lock()?.note_draft(key)?)
+}
+
+/// `clear_note_draft(key)`: the editor saved or cancelled.
+pub fn clear_note_draft(state: &AppState, key: &str) -> AppResult<()> {
+    Ok(state.store.lock()?.clear_note_draft(key)?)
+}
+
+/// `store_stamp()`: moves when another Sheli (or the CLI) wrote to the
+/// store, not for the window's own writes; the Notes view reloads on it.
+pub fn store_stamp(state: &AppState) -> AppResult<i64> {
+    Ok(state.store.lock()?.changed_elsewhere_stamp()?)
+}
+
 /// `passage_notes(passage_ids, script?)`: the live notes of these passages
 /// with their spans in the displayed segments (for the reader's margin and
 /// highlights). A note that cannot be placed has no span.
@@ -288,6 +347,46 @@ pub mod ipc {
         script: Option<DisplayScript>,
     ) -> AppResult<Vec<NoteView>> {
         blocking(&state, move |s| super::list_notes(s, &filter, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn list_notes_page(
+        state: S<'_>,
+        filter: NoteFilter,
+        offset: u32,
+        limit: u32,
+        script: Option<DisplayScript>,
+    ) -> AppResult<super::NotePage> {
+        blocking(&state, move |s| super::list_notes_page(s, &filter, offset, limit, script)).await
+    }
+
+    #[tauri::command]
+    pub async fn save_note_draft(
+        state: S<'_>,
+        key: String,
+        body: String,
+        tags: String,
+        colour: String,
+    ) -> AppResult<()> {
+        blocking(&state, move |s| super::save_note_draft(s, &key, &body, &tags, &colour)).await
+    }
+
+    #[tauri::command]
+    pub async fn note_draft(
+        state: S<'_>,
+        key: String,
+    ) -> AppResult<Option<sheli_store::NoteDraft>> {
+        blocking(&state, move |s| super::note_draft(s, &key)).await
+    }
+
+    #[tauri::command]
+    pub async fn clear_note_draft(state: S<'_>, key: String) -> AppResult<()> {
+        blocking(&state, move |s| super::clear_note_draft(s, &key)).await
+    }
+
+    #[tauri::command]
+    pub async fn store_stamp(state: S<'_>) -> AppResult<i64> {
+        blocking(&state, super::store_stamp).await
     }
 
     #[tauri::command]

@@ -410,15 +410,22 @@ pub fn run(command: GlossaryCommand, json: bool) -> Result<()> {
                 return print_json(&done);
             }
             // A file that is a new copy of a glossary already there updates
-            // it (the cards found by GUID): say how many changed.
-            let updated = match done.updated {
-                0 => String::new(),
-                n => format!(" ({n} already there and updated)"),
-            };
-            println!(
-                "imported {} cards into glossary #{} {}{updated}",
-                done.cards, done.glossary.id, done.glossary.name
-            );
+            // it (the cards found by GUID): say what it added, what it
+            // changed and what was already as the file has it.
+            let cards = |n: u32| if n == 1 { "1 card".to_owned() } else { format!("{n} cards") };
+            let (id, name) = (done.glossary.id, &done.glossary.name);
+            if done.added == done.cards {
+                println!("imported {} into glossary #{id} {name}", cards(done.cards));
+            } else {
+                let same = done.cards - done.added - done.updated;
+                println!(
+                    "updated glossary #{id} {name} from the file: {} added, {} changed, {} already as the file has {}",
+                    cards(done.added),
+                    done.updated,
+                    same,
+                    if same == 1 { "it" } else { "them" }
+                );
+            }
         }
     }
     Ok(())

@@ -361,6 +361,33 @@ impl Store {
                     ),
                 ));
             }
+            // Without a `#columns:` header only the first two fields (and the
+            // columns Anki's headers number) have a meaning; a file with more
+            // is refused rather than imported with the rest dropped unsaid.
+            if columns.is_empty()
+                && let Some(extra) = (0..fields.len()).find(|i| {
+                    !fields_in_order.contains(i)
+                        && !special.contains(&Some(*i))
+                        && !fields[*i].trim().is_empty()
+                })
+            {
+                return Err(malformed_as(
+                    WHAT,
+                    StoreCode::MalformedUnmappedColumns,
+                    [
+                        ("line", line.to_string()),
+                        ("fields", fields.len().to_string()),
+                        ("column", (extra + 1).to_string()),
+                    ],
+                    format!(
+                        "line {line} has {} fields, and without a #columns: header only a \
+                         headword and a definition are read (column {} would be lost); name \
+                         the columns in a header such as #columns:headword\treading\tdefinition\ttags",
+                        fields.len(),
+                        extra + 1
+                    ),
+                ));
+            }
             let get = |i: Option<usize>| i.and_then(|i| fields.get(i)).map(|s| field(s));
             let builtin = get(builtin).map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
             let (reading, definition) = if reading.is_some() || definition.is_some() {

@@ -103,6 +103,11 @@ pub struct GlossaryImport {
     /// the import made a new glossary.
     #[serde(default)]
     pub updated: u32,
+    /// Of those, cards the glossary did not hold (all of them when the
+    /// import made a new glossary); the rest were already as the file has
+    /// them.
+    #[serde(default)]
+    pub added: u32,
 }
 
 /// What a notes import did.
@@ -318,12 +323,12 @@ impl Store {
         let existing = self.cards_by_guid(&name)?.filter(|(_, by_guid)| {
             rows.iter().any(|r| r.guid.as_ref().is_some_and(|g| by_guid.contains_key(g)))
         });
-        let (id, updated) = self.write(|tx| {
+        let (id, updated, added) = self.write(|tx| {
             let (id, by_guid) = match existing {
                 Some((id, by_guid)) => (id, by_guid),
                 None => (glossaries::insert(tx, &name, description)?, HashMap::new()),
             };
-            let mut updated = 0;
+            let (mut updated, mut added) = (0, 0);
             for row in &rows {
                 match row.guid.as_ref().and_then(|g| by_guid.get(g)) {
                     Some(card) if !same_card(card, row) => {
@@ -335,15 +340,21 @@ impl Store {
                     Some(_) => {}
                     None => {
                         cards::insert(tx, id, row)?;
+                        added += 1;
                     }
                 }
             }
             if updated > 0 {
                 glossaries::touch(tx, id)?;
             }
-            Ok((id, updated))
+            Ok((id, updated, added))
         })?;
-        Ok(GlossaryImport { glossary: self.glossary(id)?, cards: rows.len() as u32, updated })
+        Ok(GlossaryImport {
+            glossary: self.glossary(id)?,
+            cards: rows.len() as u32,
+            updated,
+            added,
+        })
     }
 }
 

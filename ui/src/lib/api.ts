@@ -324,6 +324,8 @@ import type { NoteFilter } from "./bindings/NoteFilter";
 import type { NoteView } from "./bindings/NoteView";
 import type { NotesImport } from "./bindings/NotesImport";
 import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
+import type { NotePage } from "./bindings/NotePage";
+import type { NoteDraft } from "./bindings/NoteDraft";
 import type { ReviewStep } from "./bindings/ReviewStep";
 import type { SavedExport } from "./bindings/SavedExport";
 import type { ImportedTextView } from "./bindings/ImportedTextView";
@@ -332,6 +334,7 @@ import type { TextSelection } from "./bindings/TextSelection";
 import type { UserCard } from "./bindings/UserCard";
 
 export type {
+import type { CardPage } from "./bindings/CardPage";
   BuiltinCardHit,
   CardEdit,
   SavedExport,
@@ -387,6 +390,11 @@ export function listCards(glossaryId: number, query = ""): Promise<UserCard[]> {
 
 export function addBuiltinCard(glossaryId: number, builtinId: string): Promise<UserCard> {
   return call("add_builtin_card", { glossaryId, builtinId });
+/** At most `limit` of the cards `listCards` finds, from the `offset`th on, and how many in all. */
+export function listCardsPage(glossaryId: number, query: string, offset: number, limit: number): Promise<CardPage> {
+  return call("list_cards_page", { glossaryId, query, offset, limit });
+}
+
 }
 
 export function addNewCard(glossaryId: number, card: NewCard): Promise<UserCard> {
@@ -486,6 +494,36 @@ export function listNotes(filter: Partial<NoteFilter> = {}, script?: DisplayScri
 
 /** The notes of these passages, with their spans in the displayed segments. */
 export function passageNotes(passageIds: string[], script?: DisplayScript): Promise<NoteView[]> {
+/** At most `limit` of the notes `filter` finds, from the `offset`th on, and how many it finds in all. */
+export function listNotesPage(
+  filter: Partial<NoteFilter>,
+  offset: number,
+  limit: number,
+  script?: DisplayScript,
+): Promise<NotePage> {
+  return call("list_notes_page", { filter: { deleted: false, ...filter }, offset, limit, script: script ?? null });
+}
+
+/** Keeps what note editor `key` holds (`note:<id>`, or `new:<passage>:…`), so a crash loses at most a second. */
+export function saveNoteDraft(key: string, body: string, tags: string, colour: string): Promise<void> {
+  return call("save_note_draft", { key, body, tags, colour });
+}
+
+/** The draft note editor `key` left, if any. */
+export function noteDraft(key: string): Promise<NoteDraft | null> {
+  return call("note_draft", { key });
+}
+
+/** Moves when another Sheli (or the CLI) wrote to the store; not for this window's own writes. */
+export function storeStamp(): Promise<number> {
+  return call("store_stamp");
+}
+
+/** Forgets note editor `key`'s draft (saved or cancelled). */
+export function clearNoteDraft(key: string): Promise<void> {
+  return call("clear_note_draft", { key });
+}
+
   return call("passage_notes", { passageIds, script: script ?? null });
 }
 

@@ -14,4 +14,10 @@ cards: number,
  * the file changed; the others it names are as they were. Zero when
  * the import made a new glossary.
  */
-updated: number, };
+updated: number, 
+/**
+ * Of those, cards the glossary did not hold (all of them when the
+ * import made a new glossary); the rest were already as the file has
+ * them.
+ */
+added: number, };

@@ -11,16 +11,18 @@ afterEach(() => {
   setTransport(null);
 });
 
-function backend() {
+function backend(cards: UserCard[] = []) {
   const calls: [string, Record<string, unknown>][] = [];
-  const cards: UserCard[] = [];
   setTransport(async (cmd, args) => {
     calls.push([cmd, args]);
     switch (cmd) {
       case "my_glossaries":
         return [sampleGlossary({ cards: cards.length })];
-      case "list_cards":
-        return cards.filter((c) => !args.query || c.headword.includes(args.query as string));
+      case "list_cards_page": {
+        const found = cards.filter((c) => !args.query || c.headword.includes(args.query as string));
+        const offset = args.offset as number;
+        return { cards: found.slice(offset, offset + (args.limit as number)), total: found.length };
+      }
       case "find_builtin_cards":
         return [{ id: "bi", headword: "楅", simplified: "楅", pinyin: "bī", kind: "射具", summary: "The arrow rest." }];
       case "add_builtin_card": {
@@ -29,7 +31,7 @@ function backend() {
         return c;
       }
       case "import_glossary":
-        return { glossary: sampleGlossary({ cards: 3 }), cards: 3, updated: 2 };
+        return { glossary: sampleGlossary({ cards: 3 }), cards: 3, updated: 1, added: 1 };
       case "save_glossary_export":
         return { path: `/home/u/Downloads/射器.anki.txt`, file_name: "射器.anki.txt", bytes: 120 };
       case "update_card": {
@@ -75,7 +77,7 @@ describe("my glossaries", () => {
     await fireEvent.change(input);
     await waitFor(() =>
       expect(screen.getByTestId("notice").textContent).toBe(
-        "Imported “射器”: 3 cards, 2 of them already there and updated.",
+        "“射器” read back from the file: 1 added, 1 changed, 1 already as the file has them.",
       ),
     );
     expect(calls.find(([c]) => c === "import_glossary")?.[1]).toMatchObject({ format: "tsv" });
@@ -111,6 +113,24 @@ describe("my glossaries", () => {
     render(GlossariesView, { id: 1 });
     await screen.findByTestId("glossary-title");
     await fireEvent.input(screen.getByTestId("card-search"), { target: { value: "觯" } });
-    await waitFor(() => expect(calls.some(([c, a]) => c === "list_cards" && a.query === "觯")).toBe(true));
+    await waitFor(() => expect(calls.some(([c, a]) => c === "list_cards_page" && a.query === "觯")).toBe(true));
   });
+
+  it("draws a page of a long glossary with the total; Show more brings the next, the focus on its first card", async () => {
+    const many = Array.from({ length: 230 }, (_, i) => sampleCard({ id: i + 1, headword: `字${i + 1}` }));
+    const calls = backend(many);
+    render(GlossariesView, { id: 1 });
+    await waitFor(() => expect(screen.getByTestId("cards-count").textContent?.trim()).toBe("Showing 200 of 230 cards."));
+    expect(screen.getAllByTestId("card-row").length).toBe(200);
+    expect(calls.find(([c]) => c === "list_cards_page")?.[1]).toMatchObject({ offset: 0, limit: 200 });
+    const more = screen.getByTestId("cards-more");
+    expect(more.textContent).toBe("Show more (showing 200 of 230 cards)");
+    more.focus();
+    await fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByTestId("card-row").length).toBe(230));
+    expect(screen.getByTestId("cards-count").textContent?.trim()).toBe("");
+    expect(screen.queryByTestId("cards-more")).toBeNull();
+    const first = document.querySelector('[data-card-id="201"] [data-testid="card-edit"]');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  }, 60_000);
 });

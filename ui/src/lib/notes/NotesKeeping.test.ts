@@ -32,10 +32,11 @@ function backend(notes: NoteView[]) {
   setTransport(async (cmd, args) => {
     calls.push([cmd, args]);
     switch (cmd) {
-      case "list_notes": {
+      case "list_notes":
+      case "list_notes_page": {
         const f = args.filter as { query?: string; tag?: string; colour?: string; layer?: string; work?: string };
         const q = f.query?.replaceAll("觯", "觶");
-        return notes.filter(
+        const found = notes.filter(
           (n) =>
             (!q || n.note.body.includes(q) || n.note.exact.includes(q)) &&
             (!f.tag || n.note.tags.includes(f.tag)) &&
@@ -43,6 +44,7 @@ function backend(notes: NoteView[]) {
             (!f.layer || n.note.layer === f.layer) &&
             (!f.work || n.note.work === f.work),
         );
+        return cmd === "list_notes" ? found : { notes: found, total: found.length };
       }
       case "note_facets":
         return {
@@ -150,7 +152,7 @@ describe("the notes view's filters and search", () => {
     setTransport(async (cmd, args) => {
       calls.push([cmd, args]);
       if (cmd === "remove_note_anchor") return sampleNote({ id: 3 });
-      if (cmd === "list_notes") return [two];
+      if (cmd === "list_notes_page") return { notes: [two], total: 1 };
       if (cmd === "note_facets") return { works: [], tags: [], colours: [], layers: [] };
       throw new Error(cmd);
     });

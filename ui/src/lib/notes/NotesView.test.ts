@@ -21,11 +21,13 @@ function backend(notes: NoteView[]) {
   setTransport(async (cmd, args) => {
     calls.push([cmd, args]);
     switch (cmd) {
-      case "list_notes": {
+      case "list_notes_page": {
         const f = args.filter as { query?: string; work?: string };
-        return live.filter(
+        const found = live.filter(
           (n) => (!f.query || n.note.body.includes(f.query)) && (!f.work || n.note.work === f.work),
         );
+        const offset = args.offset as number;
+        return { notes: found.slice(offset, offset + (args.limit as number)), total: found.length };
       }
       case "note_facets":
         return {
@@ -85,6 +87,32 @@ describe("the notes view", () => {
     expect(calls.some(([c, a]) => c === "undelete_note" && a.id === 1)).toBe(true);
     await waitFor(() => expect(screen.queryByTestId("undo-toast")).toBeNull());
   });
+
+  it("draws a page of a long list with the total, and Show more brings the next with the focus on its first note", async () => {
+    const many = Array.from({ length: 230 }, (_, i) => sampleNote({ id: i + 1, body: `note ${i + 1}` }));
+    const calls = backend(many);
+    render(NotesView);
+    await waitFor(() => expect(screen.getByTestId("notes-count").textContent).toBe("Showing 200 of 230 notes."));
+    expect(screen.getAllByTestId("note-item").length).toBe(200);
+    const listed = calls.filter(([c]) => c === "list_notes_page");
+    expect(listed.at(-1)?.[1]).toMatchObject({ offset: 0, limit: 200 });
+    const more = screen.getByTestId("notes-more");
+    expect(more.textContent).toBe("Show more (showing 200 of 230 notes)");
+
+    more.focus();
+    await fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByTestId("note-item").length).toBe(230));
+    expect(screen.getByTestId("notes-count").textContent).toBe("230 notes.");
+    const first = document.querySelector('[data-note-id="201"] [data-testid="note-edit"]');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(screen.queryByTestId("notes-more")).toBeNull();
+
+    // A search goes to the store over all notes (not the page), and its
+    // count says how many match.
+    await fireEvent.input(screen.getByTestId("notes-search"), { target: { value: "note 22" } });
+    await waitFor(() => expect(screen.getByTestId("notes-count").textContent).toBe("11 notes match."));
+    expect(screen.getAllByTestId("note-item").length).toBe(11);
+  }, 60_000);
 
   it("speaks 繁體中文: the count, the filters, the colour's name, Edit and Delete, the orphaned badge", async () => {
     setLocale("zh-Hant");
