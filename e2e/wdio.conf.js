@@ -89,6 +89,9 @@ export const config = {
     "./specs/texts.e2e.js",
     // A restore and a damaged text behind the window's back (CLI on the same data folder).
     "./specs/reader-library.e2e.js",
+    // Thousands of notes and cards (drawn a page at a time), and the app
+    // killed mid-edit: late, so the others' views are not that long.
+    "./specs/notes-many.e2e.js",
     // Last: its print test leaves GTK's print dialog open until the app exits.
     "./specs/cite.e2e.js",
   ],

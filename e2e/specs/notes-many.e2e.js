@@ -1,0 +1,152 @@
+// The outside tester's findings 0, 0b and 0c in the real window: thousands
+// of notes (written by the CLI, as an import from another tool would) and a
+// glossary of thousands of cards are drawn a page at a time with the total
+// said; and a note being edited survives the app killed mid-typing (its
+// draft kept in the store, offered back after the restart). No timing is
+// asserted: what is asserted is what the page holds.
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const app = process.env.SHELI_APP;
+const data = process.env.SHELI_DATA_DIR;
+const scratch = process.env.SHELI_EXPORT_DIR;
+const MANY = 2500;
+
+/** The CLI on the window's data folder (two Shelis at once). */
+function sheli(...args) {
+  return execFileSync(app, args, { env: { ...process.env, SHELI_DATA_DIR: data }, encoding: "utf8", maxBuffer: 1 << 28 });
+}
+
+async function go(hash) {
+  await browser.execute((h) => {
+    location.hash = h;
+  }, hash);
+}
+
+/** How many notes the store holds now (other specs may have written some). */
+function noteCount() {
+  return JSON.parse(sheli("notes", "list", "--json")).length;
+}
+
+/** Kills the window's app (kill -9, as a crash or a power cut would): the
+ * processes of this binary on this data folder, by pid. */
+function killApp() {
+  const pids = execFileSync("pgrep", ["-f", app], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`SHELI_DATA_DIR=${data}`);
+      } catch {
+        return false;
+      }
+    });
+  for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+  return pids;
+}
+
+describe("many notes and cards, and a draft that survives a crash", () => {
+  before(() => {
+    // One note written by the CLI, exported, and copied MANY times with new ids.
+    sheli("notes", "add", "xiangshe.zhushu.0074", "--quote", "觶", "--body", "seed of many");
+    const exported = JSON.parse(sheli("notes", "export", "--format", "json"));
+    const seed = exported.first.items.find((a) => a.body[0].value === "seed of many");
+    const items = Array.from({ length: MANY }, (_, i) => ({
+      ...seed,
+      id: `urn:uuid:${randomUUID()}`,
+      body: [{ ...seed.body[0], value: `many ${i}` }],
+    }));
+    const file = join(scratch, "many-notes.json");
+    writeFileSync(file, JSON.stringify(items));
+    sheli("notes", "import", file);
+    // A glossary of MANY cards, as a TSV with its columns named.
+    const rows = Array.from({ length: MANY }, (_, i) => `字${i}\tdef ${i} 觶`);
+    const tsv = join(scratch, "many-cards.tsv");
+    writeFileSync(tsv, `#columns:headword\tdefinition\n${rows.join("\n")}\n`);
+    sheli("glossary", "import", tsv, "--name", "many cards");
+  });
+
+  it("the Notes view draws its first page of thousands and says the total", async () => {
+    const total = noteCount();
+    expect(total).toBeGreaterThan(MANY);
+    await go("#/notes");
+    const count = await $('[data-testid="notes-count"]');
+    const shown = (n) => `Showing ${n} of ${total.toLocaleString("en")} notes.`;
+    await browser.waitUntil(async () => (await count.getText()) === shown(200), {
+      timeout: 60000,
+      timeoutMsg: `the count never said "${shown(200)}"`,
+    });
+    expect(await browser.execute(() => document.querySelectorAll('[data-testid="note-item"]').length)).toBe(200);
+
+    // Show more: the next page, the focus on its first note's Edit button.
+    await $('[data-testid="notes-more"]').click();
+    await browser.waitUntil(async () => (await count.getText()) === shown(400), { timeout: 60000 });
+    expect(await browser.execute(() => document.querySelectorAll('[data-testid="note-item"]').length)).toBe(400);
+    const focus = await browser.execute(() => {
+      const a = document.activeElement;
+      const item = a?.closest('[data-testid="note-item"]');
+      return { testid: a?.getAttribute("data-testid"), index: [...document.querySelectorAll('[data-testid="note-item"]')].indexOf(item) };
+    });
+    expect(focus).toEqual({ testid: "note-edit", index: 200 });
+
+    // The search covers every note, not the pages shown.
+    await $('[data-testid="notes-search"]').setValue("many 2499");
+    await browser.waitUntil(async () => (await count.getText()) === "1 note match.", { timeout: 60000 });
+  });
+
+  it("a glossary of thousands of cards opens on its first page with the total", async () => {
+    const g = JSON.parse(sheli("glossary", "list", "--json")).find((x) => x.name === "many cards");
+    await go(`#/glossaries/${g.id}`);
+    const count = await $('[data-testid="cards-count"]');
+    await browser.waitUntil(async () => (await count.getText()) === `Showing 200 of ${MANY.toLocaleString("en")} cards.`, {
+      timeout: 60000,
+      timeoutMsg: "the glossary's count never came",
+    });
+    expect(await browser.execute(() => document.querySelectorAll('[data-testid="card-row"]').length)).toBe(200);
+  });
+
+  it("a note being edited when the app is killed is offered back after the restart", async () => {
+    const id = JSON.parse(sheli("notes", "list", "--json")).find((n) => n.body === "seed of many").id;
+    await go("#/notes");
+    await $('[data-testid="notes-search"]').setValue("seed of many");
+    const edit = await $(`[data-note-id="${id}"] [data-testid="note-edit"]`);
+    await edit.waitForClickable({ timeout: 60000 });
+    await edit.click();
+    const area = await $(`[data-note-id="${id}"] [data-testid="note-text"]`);
+    await area.waitForDisplayed();
+    await browser.keys("End");
+    await browser.keys(" TYPED-BEFORE-THE-CRASH");
+    // Kept a second after the typing stops.
+    await browser.waitUntil(
+      () => {
+        const notes = JSON.parse(sheli("notes", "list", "--json"));
+        return notes.find((n) => n.id === id).body === "seed of many";
+      },
+      { timeout: 5000 },
+    );
+    await browser.pause(2500);
+    expect(killApp().length).toBeGreaterThan(0);
+    await browser.reloadSession();
+    await go("#/notes");
+    await $('[data-testid="notes-search"]').setValue("seed of many");
+    const again = await $(`[data-note-id="${id}"] [data-testid="note-edit"]`);
+    await again.waitForClickable({ timeout: 60000 });
+    await again.click();
+    const offer = await $(`[data-note-id="${id}"] [data-testid="draft-status"]`);
+    await browser.waitUntil(async () => (await offer.getText()).includes("TYPED-BEFORE-THE-CRASH"), {
+      timeout: 15000,
+      timeoutMsg: "no draft was offered after the restart",
+    });
+    expect(await offer.getText()).toContain("An unsaved draft of this note from");
+    await $(`[data-note-id="${id}"] [data-testid="draft-restore"]`).click();
+    expect(await $(`[data-note-id="${id}"] [data-testid="note-text"]`).getValue()).toBe("seed of many TYPED-BEFORE-THE-CRASH");
+    // Saved: the note holds it, and no draft is left.
+    await $(`[data-note-id="${id}"] [data-testid="note-save"]`).click();
+    await browser.waitUntil(
+      () => JSON.parse(sheli("notes", "list", "--json")).find((n) => n.id === id).body === "seed of many TYPED-BEFORE-THE-CRASH",
+      { timeout: 10000, timeoutMsg: "the restored draft was not saved" },
+    );
+  });
+});
