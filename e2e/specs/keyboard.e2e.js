@@ -53,6 +53,22 @@ async function texts(selector) {
   return browser.execute((s) => Array.from(document.querySelectorAll(s), (e) => e.textContent ?? ""), selector);
 }
 
+/**
+ * Tab on until the pop-up `testid` has closed (at most `max` presses), then
+ * the focus must be back on the passage (tester h6, finding 1: the term's
+ * card and the selection's menu stayed open when Tab left them, the focus
+ * at the top of the page).
+ */
+async function tabOutOf(testid, max = 25) {
+  for (let i = 0; i < max; i++) {
+    if (!(await $(`[data-testid="${testid}"]`).isExisting())) break;
+    expect((await focused()).popup || (await browser.execute(() => !!document.activeElement?.closest(".selection-panel")))).toBe(true);
+    await browser.keys("Tab");
+  }
+  await expect($(`[data-testid="${testid}"]`)).not.toBeExisting();
+  await expectPassageFocused(`Tab out of ${testid}`);
+}
+
 /** Tab (or Shift+Tab, `back`) until the focused element matches `selector`; at most `max` presses. */
 async function tabTo(selector, max = 80, back = false) {
   for (let i = 0; i < max; i++) {
@@ -150,6 +166,12 @@ describe("The keyboard alone", () => {
     await browser.keys("Escape");
     await expect($('[data-testid="term-popover"]')).not.toBeExisting();
     await expectPassageFocused("term card closed");
+    // Tab past its last control closes it too, the focus back on the passage.
+    await browser.keys("Enter");
+    await $('[data-testid="term-popover"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).popup, { timeoutMsg: "the card did not take the focus again" });
+    await tabOutOf("term-popover");
+    expect(await charAtCursor()).toBe("楅");
   });
 
   it("Tab reaches the passage's terms as links: Enter on 楅 opens its card; Escape gives the focus back to the link; → back to the cursor", async () => {
@@ -219,6 +241,11 @@ describe("The keyboard alone", () => {
     await browser.keys("Escape");
     await expect($('[data-testid="char-popover"]')).not.toBeExisting();
     await expectPassageFocused("character pop-over closed");
+    await browser.keys("Enter");
+    await $('[data-testid="char-popover"]').waitForDisplayed();
+    await browser.waitUntil(async () => (await focused()).popup, { timeoutMsg: "the pop-over did not take the focus again" });
+    await tabOutOf("char-popover", 40);
+    expect(await charAtCursor()).toBe("之");
   });
 
   it("Shift+→ selects 之南; Enter goes to its actions; the card is added to a glossary; Done gives the focus back", async () => {
@@ -301,6 +328,13 @@ describe("The keyboard alone", () => {
     await browser.keys("Escape");
     await expect($('[data-testid="selection-actions"]')).not.toBeExisting();
     await expectPassageFocused("menu closed");
+    // Tab past the menu's last button closes it, the focus back on the passage.
+    await browser.keys(["Shift", "Enter"]);
+    await browser.keys("Shift"); // released
+    await $('[data-testid="selection-actions"]').waitForDisplayed();
+    await browser.keys("Enter");
+    expect((await expectFocusVisible("Enter on the segment's selection again")).testid).toBe("sel-add-note");
+    await tabOutOf("selection-actions", 10);
   });
 
   it("? lists the reader's keys; Escape gives the focus back", async () => {

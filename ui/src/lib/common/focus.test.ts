@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { focusFirst, focusLost, handFocus, keepFocus } from "./focus";
+import { focusFirst, focusLost, handFocus, keepFocus, tabLeaves } from "./focus";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -46,5 +46,25 @@ describe("the focus helper", () => {
     expect(document.activeElement?.id).toBe("a");
     await keepFocus(() => document.getElementById("a")!.remove(), "#b");
     expect(document.activeElement?.id).toBe("b");
+  });
+});
+
+describe("tabLeaves", () => {
+  it("is true for Tab on the last stop and Shift+Tab on the first, not in between", () => {
+    const box = document.createElement("div");
+    box.innerHTML = '<button>a</button><button disabled>x</button><a href="#">b</a><span tabindex="-1">s</span><button>c</button>';
+    document.body.appendChild(box);
+    const [a, , b, , c] = Array.from(box.children) as HTMLElement[];
+    const tab = (shiftKey = false) => new KeyboardEvent("keydown", { key: "Tab", shiftKey });
+    a.focus();
+    expect(tabLeaves(tab(), box)).toBe(false);
+    expect(tabLeaves(tab(true), box)).toBe(true);
+    b.focus();
+    expect(tabLeaves(tab(), box)).toBe(false);
+    expect(tabLeaves(tab(true), box)).toBe(false);
+    c.focus();
+    expect(tabLeaves(tab(), box)).toBe(true);
+    expect(tabLeaves(new KeyboardEvent("keydown", { key: "Enter" }), box)).toBe(false);
+    box.remove();
   });
 });

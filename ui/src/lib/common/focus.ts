@@ -58,3 +58,31 @@ export async function keepFocus(change: () => unknown, ...candidates: Candidate[
   await tick();
   if (focusLost()) focusFirst(candidates);
 }
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The elements inside `container` that Tab stops on, in order (tabindex > 0 is not used here). */
+export function tabStops(container: ParentNode): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => focusable(el) && el.getAttribute("tabindex") !== "-1",
+  );
+}
+
+/**
+ * Whether this key press is a Tab that would take the focus out of
+ * `container`: Tab on its last stop, Shift+Tab on its first (or on the
+ * container itself). A pop-up floating over the text sits at the end of the
+ * page, so the browser's next stop after it is the skip link at the top, a
+ * page away from the passage it was opened on: pop-ups close instead and
+ * give the focus back to where they came from.
+ */
+export function tabLeaves(e: KeyboardEvent, container: HTMLElement): boolean {
+  if (e.key !== "Tab" || e.ctrlKey || e.altKey || e.metaKey) return false;
+  const active = document.activeElement;
+  if (!active || !container.contains(active)) return false;
+  const stops = tabStops(container);
+  if (!stops.length) return true;
+  if (e.shiftKey) return active === container || active === stops[0];
+  return active === stops[stops.length - 1];
+}
