@@ -18,6 +18,19 @@ export function relationLabel(r: Relation): string {
   return t(`chars.relation.${r}`);
 }
 
+/**
+ * The lang of a related form, by its relation to the headword (tester h6,
+ * finding 14: 乡, the simplified form, was marked zh-Hant with its
+ * traditional headword): a simplified form is zh-Hans, a traditional one
+ * zh-Hant; the variants of a traditional headword are old forms, zh-Hant;
+ * a form the search folds together may be of either script, so only "zh".
+ */
+export function formLang(r: Relation): "zh-Hant" | "zh-Hans" | "zh" {
+  if (r === "simplified") return "zh-Hans";
+  if (r === "fold") return "zh";
+  return "zh-Hant";
+}
+
 /** "觯 → 觶, simplified form" when the character asked is not the texts' form. */
 export function leadsTo(entry: CharEntry): string | null {
   if (entry.char === entry.headword) return null;
