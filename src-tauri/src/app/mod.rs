@@ -145,6 +145,8 @@ pub fn run() {
                 search::open_index(&state, &|status| {
                     let _ = handle.emit(INDEX_STATUS_EVENT, status);
                 });
+                startup_trace::FIRST_VIEW.wait(WARM_UP_WAIT);
+                search::warm_up(&state);
             })?;
             Ok(())
         })
@@ -280,6 +282,10 @@ struct EarlyState {
 const TEXTS_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The command handler, marking each command as it is received when the
+/// How long the search's warm-up waits for the first view to be shown
+/// before it runs anyway (startup_trace::FIRST_VIEW).
+const WARM_UP_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// start-up trace is on (`startup_trace::received`).
 fn traced<R: tauri::Runtime>(
     handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,

@@ -11,7 +11,8 @@
 //! ms> <page ms>`, the first view shown and usable.
 
 use std::io::Write;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::error::{AppCode, AppError, AppResult};
 
@@ -37,6 +38,44 @@ fn emit(line: &str) {
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
 }
+
+/// Opened once: threads wait on it until then, or for a while at most.
+pub struct Latch {
+    open: Mutex<bool>,
+    wake: Condvar,
+}
+
+impl Latch {
+    pub const fn new() -> Latch {
+        Latch { open: Mutex::new(false), wake: Condvar::new() }
+    }
+
+    pub fn open(&self) {
+        *self.open.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.wake.notify_all();
+    }
+
+    /// Returns once open, or after `max`.
+    pub fn wait(&self, max: Duration) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self.wake.wait_timeout_while(open, max, |open| !*open);
+    }
+}
+
+impl Default for Latch {
+    fn default() -> Latch {
+        Latch::new()
+    }
+}
+
+/// The window's first view is shown (`ui_ready`). Work the first view does
+/// not need, and which would compete for the CPU with the web engine's
+/// start (on 2 cores the app, the web process and the network process all
+/// start at once), waits for it: the search's warm-up (search.rs,
+/// `warm_up`), ~40–60 ms of CPU on the index's thread during the launch
+/// (bench/NOTES.md, "what is ours above the floor"). A window that never
+/// says so (a page that failed) holds it back for a few seconds at most.
+pub static FIRST_VIEW: Latch = Latch::new();
 
 /// A moment of the Rust side's start (`main`, `gtk`, `window`, …).
 pub fn mark(name: &str) {
@@ -91,6 +130,7 @@ pub fn ui_ready(page_ms: f64, marks: Option<Vec<(String, f64)>>) -> AppResult<()
     }
     let marks = marks.unwrap_or_default();
     check_page_marks(&marks)?;
+    FIRST_VIEW.open();
     if enabled() {
         for (name, at) in &marks {
             emit(&format!("sheli-page-mark {name} {at:.1}"));
@@ -120,5 +160,25 @@ mod tests {
         assert!(ui_ready(1.0, Some(vec![("x\nsheli-interactive".into(), 1.0)])).is_err());
         assert!(ui_ready(1.0, Some(vec![("nan".into(), f64::NAN)])).is_err());
         assert!(ui_ready(1.0, Some(vec![("m".into(), 1.0); MAX_PAGE_MARKS + 1])).is_err());
+    }
+
+    #[test]
+    fn work_waiting_for_the_first_view_goes_when_the_latch_opens_and_not_before() {
+        use std::sync::{Arc, mpsc};
+        let latch = Arc::new(Latch::new());
+        let (went, gone) = mpsc::channel();
+        let waiting = Arc::clone(&latch);
+        let t = std::thread::spawn(move || {
+            waiting.wait(Duration::from_secs(600));
+            went.send(()).unwrap();
+        });
+        assert!(gone.recv_timeout(Duration::from_millis(50)).is_err(), "went before the first view");
+        latch.open();
+        assert!(gone.recv_timeout(Duration::from_secs(60)).is_ok(), "still waiting once shown");
+        t.join().unwrap();
+        // Open stays open: later waits return at once.
+        latch.wait(Duration::from_secs(600));
+        // Never opened: the wait ends after its time.
+        Latch::new().wait(Duration::from_millis(1));
     }
 }
