@@ -26,7 +26,25 @@ pub struct Fanqie {
     pub xiaoyun: u32,
     /// Where this comes from, for a citation: `廣韻 小韻 87`.
     pub source: String,
+    /// Whether the gloss only points to the entry above it (見上注: 矦's
+    /// gloss sends the reader to 侯, listed just before it in 小韻 1017).
+    pub points_above: bool,
+    /// What the pointer leads to, when the library can tell: a related form
+    /// listed in the same 小韻, with its gloss. The table keeps no order
+    /// within a 小韻, so "above" is found through the forms, not the rows.
+    pub see_above: Option<SeeAbove>,
 }
+
+/// The entry a 見上注 gloss points to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeeAbove {
+    pub char: String,
+    pub gloss: String,
+}
+
+/// The gloss's opening that points to the entry above (見上注, 見上注又…).
+const POINTER: &str = "見上注";
 
 /// Every 廣韻 reading of `c`, in the order of the book.
 pub fn guangyun(c: char) -> Vec<Fanqie> {
@@ -35,12 +53,15 @@ pub fn guangyun(c: char) -> Vec<Fanqie> {
         .rows(c.encode_utf8(&mut key))
         .filter_map(|row| {
             let xiaoyun: u32 = row.get(1)?.parse().ok()?;
+            let gloss = row.get(6).copied().unwrap_or("").to_string();
             Some(Fanqie {
+                points_above: gloss.contains(POINTER),
+                see_above: None,
                 fanqie: row.get(2)?.to_string(),
                 rhyme: row.get(3)?.to_string(),
                 tone: row.get(4)?.to_string(),
                 position: row.get(5)?.to_string(),
-                gloss: row.get(6).copied().unwrap_or("").to_string(),
+                gloss,
                 xiaoyun,
                 source: format!("廣韻 小韻 {xiaoyun}"),
             })

@@ -17,7 +17,7 @@ mod pinyin;
 mod table;
 mod unihan;
 
-pub use guangyun::{Fanqie, guangyun};
+pub use guangyun::{Fanqie, SeeAbove, guangyun};
 pub use pinyin::Syllable;
 pub use unihan::{Form, Radical, Relation, Unihan, unihan};
 

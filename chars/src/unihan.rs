@@ -24,7 +24,8 @@ pub enum Relation {
     ZVariant,
     /// The same meaning in some senses only (kSpecializedSemanticVariant).
     SpecializedSemantic,
-    /// Not Unihan: Sheli's search fold treats the two as one (corpus/data).
+    /// Not Unihan: a variant Sheli's search folds with it (矦 and 侯:
+    /// corpus/data/variants.tsv), one word to the texts.
     Fold,
 }
 
@@ -48,7 +49,7 @@ impl Relation {
             Relation::Semantic => "semantic variant",
             Relation::ZVariant => "graphic variant",
             Relation::SpecializedSemantic => "variant in some senses",
-            Relation::Fold => "searched as one",
+            Relation::Fold => "variant, searched as one",
         }
     }
 }

@@ -30,6 +30,23 @@ pub fn table_data() -> [&'static str; 2] {
     [T2S, VARIANTS]
 }
 
+/// Every row of the variants table: (variant, the form it folds to, why),
+/// for the character entry to say what the search treats as one word
+/// (矦 → 侯: `corpus contract: xiangshe.zhushu writes 矦 …`).
+pub fn variant_rows() -> impl Iterator<Item = (char, char, &'static str)> {
+    VARIANTS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| {
+        let mut cols = l.split('\t');
+        let one = |s: Option<&str>| {
+            let mut cs = s?.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => Some(c),
+                _ => None,
+            }
+        };
+        Some((one(cols.next())?, one(cols.next())?, cols.next().unwrap_or("")))
+    })
+}
+
 /// The placeholder for a missing character (U+25A0). It is kept by the fold so
 /// that `執■旌` never matches `執旌`, and it matches nothing but itself.
 pub const PLACEHOLDER: char = '■';

@@ -347,3 +347,49 @@ fn a_passage_without_a_step_and_a_work_not_covered_are_typed() {
         other => panic!("{:?}", other.map(|_| ())),
     }
 }
+
+/// The 記 (from 0327) states rules, not a continuing scene: a 記 step shows
+/// only the figures it names, so at 0408 the 賓, who left at 0313, is not
+/// drawn among the whole rite's cast (40 figures were).
+#[test]
+fn a_step_of_the_ji_shows_only_the_figures_it_names() {
+    let stages = stages();
+    let work = stages.work("鄉射禮").unwrap();
+    assert_eq!(work.ji_from.as_deref(), Some("xiangshe.zhushu.0327"));
+    let last = stages.stage_at("xiangshe.zhushu.0408").unwrap();
+    assert!(last.ji);
+    assert!(!last.figures.iter().any(|f| f.actor == "賓"), "the 賓 left at 0313");
+    let before = stages.stage_at("xiangshe.zhushu.0326").unwrap();
+    assert!(!before.ji && before.figures.len() > 5, "the rite itself keeps its cast");
+    let mut named_any = false;
+    for step in work.steps.iter().filter(|s| s.passage.as_str() >= "xiangshe.zhushu.0327") {
+        let view = stages.stage_at(&step.passage).unwrap();
+        assert!(view.ji, "{}", step.passage);
+        let named: Vec<&str> = step
+            .moves
+            .iter()
+            .flat_map(|m| [Some(m.actor.as_str()), m.becomes.as_deref()])
+            .flatten()
+            .collect();
+        for f in &view.figures {
+            assert!(
+                named.contains(&f.actor.as_str()),
+                "{}: {} is not named",
+                step.passage,
+                f.actor
+            );
+        }
+        named_any |= !view.figures.is_empty();
+    }
+    assert!(named_any, "a 記 step that names figures shows them");
+}
+
+#[test]
+fn a_figure_and_a_work_are_found_as_a_reader_types_them() {
+    let stages = stages();
+    assert_eq!(stages.actor("司马").map(|a| a.name.as_str()), Some("司馬"));
+    assert_eq!(stages.work("xiangshe").unwrap().work, "鄉射禮");
+    assert_eq!(stages.work("乡射礼").unwrap().work, "鄉射禮");
+    let stops = stages.itinerary("司马", Some("xiangshe")).unwrap();
+    assert!(!stops.is_empty() && stops.iter().all(|s| s.step_move.actor == "司馬"));
+}

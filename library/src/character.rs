@@ -7,7 +7,7 @@
 //! [`CharEntry::cards`] (sheli-store's `Store::cards_with_char`).
 
 use serde::Serialize;
-use sheli_chars::{Fanqie, Form, Radical, Relation};
+use sheli_chars::{Fanqie, Form, Radical, Relation, SeeAbove};
 use sheli_corpus::fold::{FoldMode, fold_char};
 use sheli_corpus::{Corpus, Layer};
 use sheli_index::{SearchIndex, SearchRequest, SearchResponse};
@@ -28,8 +28,12 @@ pub struct CharEntry {
     pub headword: String,
     /// How `char` relates to `headword` when they differ.
     pub relation: Option<Relation>,
-    /// Related forms (of the headword, and of `char`), with their relation.
+    /// Related forms (of the headword, and of `char`), with their relation;
+    /// a variant the search folds with it (矦 and 侯) is `fold`.
     pub forms: Vec<Form>,
+    /// How the texts write the word, by source, when they write it in more
+    /// than one form (侯: 矦 in the 儀禮註疏, 侯 in the 通解); empty otherwise.
+    pub written: Vec<WrittenForm>,
     /// Modern Mandarin readings with tone marks, the customary one first.
     pub mandarin: Vec<String>,
     /// Further (often historical) readings of the 漢語大字典.
@@ -66,6 +70,22 @@ pub struct ShiwenReading {
     pub reading: String,
     /// The whole gloss as the text gives it, with its remark (下同).
     pub text: String,
+}
+
+/// One form of the word as a source writes it: 矦 in `xiangshe.zhushu`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WrittenForm {
+    pub char: String,
+    /// The source's id.
+    pub source: String,
+    /// `鄉射禮 · 儀禮註疏`.
+    pub label: String,
+    /// The edition's script as a language tag (zh-Hant, zh-Hans): the form
+    /// is marked as what it is.
+    pub lang: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub count: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -161,18 +181,44 @@ pub fn describe(corpus: &Corpus, index: &SearchIndex, c: char) -> Result<CharEnt
             Form { char: headword.to_string(), relation: relation_of_headword(relation) },
         );
     }
+    // The variants the search folds with it come first: to the texts they are
+    // one word (矦 is 侯), which Unihan does not say for every pair.
+    let partners = fold_partners(c, headword);
+    for (i, p) in partners.iter().enumerate() {
+        forms.retain(|f| !f.char.chars().eq([*p]));
+        forms.insert(i, Form { char: p.to_string(), relation: Relation::Fold });
+    }
 
     let mut fanqie = sheli_chars::guangyun(headword);
     if fanqie.is_empty() && headword != c {
         fanqie = sheli_chars::guangyun(c);
     }
+    resolve_pointers(&mut fanqie, &forms);
     let mut definitions = Vec::new();
     if !info.definition.is_empty() {
         definitions.push(DefinitionEntry {
             text: info.definition.clone(),
             source: "Unihan kDefinition".into(),
         });
+    } else {
+        // Unihan defines 侯, not 矦: a folded variant's meaning is its partner's.
+        for p in &partners {
+            if let Some(d) = sheli_chars::unihan(*p).map(|u| u.definition).filter(|d| !d.is_empty())
+            {
+                definitions.push(DefinitionEntry {
+                    text: d,
+                    source: format!("Unihan kDefinition of {p}"),
+                });
+            }
+        }
     }
+    let mut group: Vec<char> = vec![headword];
+    for f in [c].into_iter().chain(partners.iter().copied()) {
+        if !group.contains(&f) {
+            group.push(f);
+        }
+    }
+    let written = written_forms(corpus, index, &group)?;
 
     let response = occurrences_search(index, c)?;
     let mut notes = Vec::new();
@@ -187,6 +233,7 @@ pub fn describe(corpus: &Corpus, index: &SearchIndex, c: char) -> Result<CharEnt
         headword: headword.to_string(),
         relation,
         forms,
+        written,
         mandarin: info.mandarin,
         hanyu_readings: info.hanyu_readings,
         tang: info.tang,
@@ -201,6 +248,85 @@ pub fn describe(corpus: &Corpus, index: &SearchIndex, c: char) -> Result<CharEnt
         cards: builtin_cards(c),
         notes,
     })
+}
+
+/// The characters the search folds with `c` or `headword` by the variants
+/// table (矦 → 侯, and 侯 → 矦), not Unihan's forms (those are listed apart).
+fn fold_partners(c: char, headword: char) -> Vec<char> {
+    let mut out = Vec::new();
+    for (variant, to, _) in sheli_corpus::fold::variant_rows() {
+        for x in [c, headword] {
+            let other = if variant == x {
+                to
+            } else if to == x {
+                variant
+            } else {
+                continue;
+            };
+            if other != c && other != headword && !out.contains(&other) {
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+/// A 廣韻 gloss that says 見上注 ("see the note above") points to the
+/// character listed before it in the 小韻: in the book that is a related
+/// form (矦 after 侯), so the pointer is followed to a related form listed in
+/// the same 小韻. A pointer no related form explains stays marked as one.
+fn resolve_pointers(fanqie: &mut [Fanqie], forms: &[Form]) {
+    for f in fanqie.iter_mut().filter(|f| f.points_above) {
+        f.see_above = forms.iter().filter_map(|form| single(&form.char)).find_map(|other| {
+            sheli_chars::guangyun(other)
+                .into_iter()
+                .find(|g| g.xiaoyun == f.xiaoyun && !g.points_above)
+                .map(|g| SeeAbove { char: other.to_string(), gloss: g.gloss })
+        });
+    }
+}
+
+/// How the sources write the word, when they write more than one of its
+/// forms (the translation left out: it is the translator's script).
+fn written_forms(corpus: &Corpus, index: &SearchIndex, group: &[char]) -> Result<Vec<WrittenForm>> {
+    let mut out = Vec::new();
+    for &f in group {
+        let req =
+            SearchRequest { query: f.to_string(), exact: true, limit: 0, ..Default::default() };
+        let r = index.search(&req)?;
+        // The translation layer is counted in a source's total; the form a
+        // source writes is the one of its own text, so the 譯 is taken out.
+        let yi = Some(Layer::Yi.label().to_string());
+        let translated = index.search(&SearchRequest { layer: yi, ..req })?;
+        for (source, t) in &r.by_source {
+            let yi = translated.by_source.get(source).map_or(0, |t| t.occurrences);
+            let count = t.occurrences.saturating_sub(yi);
+            if count == 0 {
+                continue;
+            }
+            let info = corpus.source(source).map(|s| &s.info);
+            let label = info
+                .map(|i| format!("{} · {}", i.work, i.edition))
+                .unwrap_or_else(|| source.clone());
+            let lang = match info.map(|i| i.script) {
+                Some(sheli_corpus::manifest::EditionScript::Simplified) => "zh-Hans",
+                _ => "zh-Hant",
+            };
+            out.push(WrittenForm {
+                char: f.to_string(),
+                source: source.clone(),
+                label,
+                lang: lang.into(),
+                count,
+            });
+        }
+    }
+    let kinds = out.iter().map(|w| &w.char).collect::<std::collections::BTreeSet<_>>().len();
+    if kinds < 2 {
+        out.clear();
+    }
+    out.sort_by(|a, b| a.source.cmp(&b.source).then(b.count.cmp(&a.count)));
+    Ok(out)
 }
 
 /// What `c` is to the headword, turned around: the entry of 觯 says 觶 is

@@ -106,3 +106,69 @@ fn a_character_without_data_gets_empty_fields_and_a_note() {
     assert!(e.fanqie.is_empty());
     assert!(!e.notes.is_empty(), "{:?}", e.notes);
 }
+
+#[test]
+fn a_variant_the_search_folds_is_one_word_with_its_partner() {
+    let dir = tempfile::tempdir().unwrap();
+    let (library, index) = library_at(dir.path());
+    let hou2 = describe(&library.corpus, &index, '矦').unwrap();
+    let first = &hou2.forms[0];
+    assert_eq!((first.char.as_str(), first.relation), ("侯", sheli_chars::Relation::Fold));
+    assert!(
+        hou2.definitions.iter().any(|d| d.text.contains("marquis") && d.source.contains('侯')),
+        "矦 has 侯's definition, said to be 侯's: {:?}",
+        hou2.definitions
+    );
+    // 矦's 廣韻 gloss only says 見上注: it leads to 侯's gloss in the same 小韻.
+    let f = hou2.fanqie.iter().find(|f| f.points_above).expect("矦's gloss points above");
+    let above = f.see_above.as_ref().expect("the pointer is followed");
+    assert_eq!(above.char, "侯");
+    assert!(above.gloss.contains("公侯"), "{}", above.gloss);
+
+    let hou = describe(&library.corpus, &index, '侯').unwrap();
+    assert!(hou.forms.iter().any(|f| f.char == "矦" && f.relation == sheli_chars::Relation::Fold));
+    let zhushu = hou
+        .written
+        .iter()
+        .find(|w| w.char == "矦" && w.source == "xiangshe.zhushu")
+        .expect("侯 says 鄉射禮's 儀禮註疏 writes 矦");
+    assert!(zhushu.label.contains("儀禮註疏") && zhushu.count >= 292, "{zhushu:?}");
+    assert!(
+        !hou.written.iter().any(|w| w.char == "侯" && w.source == "xiangshe.zhushu"),
+        "the 註疏 never writes 侯 (its translation does, and is left out)"
+    );
+}
+
+#[test]
+fn every_curated_pair_is_named_in_both_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let (library, index) = library_at(dir.path());
+    for (variant, to, why) in sheli_corpus::fold::variant_rows() {
+        if !why.starts_with("corpus contract") {
+            continue;
+        }
+        for (a, b) in [(variant, to), (to, variant)] {
+            let e = describe(&library.corpus, &index, a).unwrap();
+            assert!(
+                e.forms.iter().any(|f| f.char.chars().eq([b])) || e.headword.chars().eq([b]),
+                "{a}'s entry names {b}: {:?}",
+                e.forms
+            );
+        }
+    }
+}
+
+/// Unihan's kSpecializedSemanticVariant pairs Fenn's dictionary alone gives
+/// are left out of the table (chars/data/SOURCES.md): 中 is not led to 塚.
+#[test]
+fn a_variant_only_fenn_gives_is_not_listed() {
+    let zhong = sheli_chars::unihan('中').unwrap();
+    assert!(!zhong.forms.iter().any(|f| f.char == "塚"), "{:?}", zhong.forms);
+    // A pair with another source stays: 丕 → 仳 (kMeyerWempe).
+    let kept = sheli_chars::unihan('丕').is_some_and(|u| {
+        u.forms
+            .iter()
+            .any(|f| f.char == "仳" && f.relation == sheli_chars::Relation::SpecializedSemantic)
+    });
+    assert!(kept, "specialized-semantic pairs other sources give are kept");
+}

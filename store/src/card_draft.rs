@@ -16,8 +16,20 @@ use crate::{Result, Store, limits};
 /// the selection when no punctuation ends it sooner.
 const SENTENCE_REACH: usize = 40;
 
+/// The language of the window a card is drafted in: it chooses which of a
+/// built-in term's two definitions comes first (and the script of the
+/// Chinese one). The citation is the standard one in every language (it
+/// reads back with Go-to), and the 廣韻 terms are Chinese in any case.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DraftLanguage {
+    #[default]
+    English,
+    Traditional,
+    Simplified,
+}
+
 /// The draft of a card for the text `selection` covers (original script).
-pub fn draft_card(corpus: &Corpus, selection: &Selection) -> Result<NewCard> {
+pub fn draft_card(corpus: &Corpus, selection: &Selection, lang: DraftLanguage) -> Result<NewCard> {
     let anchor = selection.resolve(corpus)?;
     let headword: String =
         anchor.exact.trim_matches(|c: char| fold_char(c, FoldMode::Exact).is_none()).to_owned();
@@ -36,17 +48,12 @@ pub fn draft_card(corpus: &Corpus, selection: &Selection) -> Result<NewCard> {
 
     let han: Vec<char> = headword.chars().filter(|c| sheli_chars::is_han(*c)).collect();
     let reading = clip(&readings(corpus, passage, &han), limits::READING);
-    let mut definition = definitions(&headword, &han);
+    let mut definition = definitions(&headword, &han, lang);
     let sentence = sentence(&chars, start, end);
-    let (line, _) = corpus.position(passage, segment, start).unwrap_or((seg.line, seg.column));
-    let edition =
-        corpus.source(&passage.source).map(|s| s.info.edition.clone()).unwrap_or_default();
-    definition.push_str(&format!(
-        "\n\n「{sentence}」\n— {} · {edition} · {} · {} · line {line}",
-        passage.work,
-        seg.layer.label(),
-        passage.id
-    ));
+    // The citation the window copies and Go-to reads (corpus/src/locate.rs),
+    // never a second wording of it: 第93行 whatever the window's language.
+    let citation = corpus.citation_at(passage, segment, start);
+    definition.push_str(&format!("\n\n「{sentence}」\n— {citation}"));
     Ok(NewCard {
         headword,
         reading,
@@ -56,7 +63,9 @@ pub fn draft_card(corpus: &Corpus, selection: &Selection) -> Result<NewCard> {
     })
 }
 
-/// `zhì · 廣韻 章移切 (支平), 支義切 (寘去) · 釋文 之豉反` for one character;
+/// `zhì · 廣韻 章移切 (支韻 平聲), 支義切 (寘韻 去聲) · 釋文 之豉反` for one
+/// character (韻 and 聲 written out as the pop-over does: 陽平 alone reads as
+/// Mandarin's second tone);
 /// for several, one such part per character, `;`-separated.
 fn readings(corpus: &Corpus, passage: &Passage, han: &[char]) -> String {
     let one = |c: char| {
@@ -68,7 +77,7 @@ fn readings(corpus: &Corpus, passage: &Passage, han: &[char]) -> String {
         }
         let fanqie: Vec<String> = sheli_chars::guangyun(form)
             .iter()
-            .map(|f| format!("{}切 ({}{})", f.fanqie, f.rhyme, f.tone))
+            .map(|f| format!("{}切 ({}韻 {}聲)", f.fanqie, f.rhyme, f.tone))
             .collect();
         if !fanqie.is_empty() {
             parts.push(format!("廣韻 {}", fanqie.join(", ")));
@@ -98,9 +107,11 @@ fn texts_form(c: char) -> char {
         .unwrap_or(c)
 }
 
-/// A built-in term's definition when the headword is one; otherwise each
+/// A built-in term's short definition when the headword is one (the first
+/// sentence of each of its definitions, the window's language first: the
+/// card is a reminder, the whole essay is the term's page); otherwise each
 /// character's Unihan definition.
-fn definitions(headword: &str, han: &[char]) -> String {
+fn definitions(headword: &str, han: &[char], lang: DraftLanguage) -> String {
     let key = sheli_corpus::fold::fold(headword, FoldMode::Folded);
     if let Ok(cards) = sheli_corpus::glossary::builtin_cards_shared()
         && let Some(card) = cards.iter().find(|c| {
@@ -109,7 +120,18 @@ fn definitions(headword: &str, han: &[char]) -> String {
                 .any(|h| sheli_corpus::fold::fold(h, FoldMode::Folded) == key)
         })
     {
-        return format!("{}\n{}", card.definition.en.trim(), card.definition.zh.trim());
+        let en = first_sentence(&card.definition.en, &['.', ';']);
+        let mut zh = first_sentence(&card.definition.zh, &['。', '；']);
+        if lang == DraftLanguage::Simplified {
+            // The definitions are written in traditional characters.
+            zh = sheli_corpus::display::convert(&zh, sheli_corpus::display::Script::Simplified)
+                .unwrap_or(zh);
+        }
+        let both = match lang {
+            DraftLanguage::English => [en, zh],
+            _ => [zh, en],
+        };
+        return both.into_iter().filter(|d| !d.is_empty()).collect::<Vec<_>>().join("\n");
     }
     han.iter()
         .filter_map(|&c| {
@@ -134,6 +156,17 @@ fn sentence(chars: &[char], start: usize, end: usize) -> String {
         .find(|&i| stop(&chars[i]))
         .map_or((end + SENTENCE_REACH).min(chars.len()), |i| i + 1);
     chars[from..to].iter().collect::<String>().trim().to_owned()
+}
+
+/// `text` up to and including its first sentence end (one of `ends`),
+/// the whole of it when it has none. A full stop inside an abbreviation or
+/// quotation ends the sentence too early at worst: the card stays editable.
+fn first_sentence(text: &str, ends: &[char]) -> String {
+    let text = text.trim();
+    match text.char_indices().find(|(_, c)| ends.contains(c)) {
+        Some((i, c)) => text[..i + c.len_utf8()].trim().to_owned(),
+        None => text.to_owned(),
+    }
 }
 
 fn clip(s: &str, max: usize) -> String {

@@ -459,8 +459,9 @@ impl Store {
         corpus: &Corpus,
         glossary_id: i64,
         selection: &Selection,
+        lang: crate::DraftLanguage,
     ) -> Result<UserCard> {
-        let card = crate::card_draft::draft_card(corpus, selection)?;
+        let card = crate::card_draft::draft_card(corpus, selection, lang)?;
         self.add_card(corpus, glossary_id, &card)
     }
 

@@ -44,7 +44,7 @@ use sheli_corpus::glossary::Card as BuiltinCard;
 use sheli_corpus::{Corpus, Passage};
 
 pub use backup::{BackupSummary, RestoreSummary, backup, restore};
-pub use card_draft::draft_card;
+pub use card_draft::{DraftLanguage, draft_card};
 pub use cards::{CardEdit, NewCard, UserCard};
 pub use glossaries::Glossary;
 pub use notes::{

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use sheli_corpus::{Corpus, Layer};
-use sheli_store::{Selection, Store, draft_card};
+use sheli_store::{DraftLanguage, Selection, Store, draft_card};
 
 fn corpus() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
@@ -36,21 +36,32 @@ fn select(c: char, layer: Layer) -> Selection {
 #[test]
 fn a_term_from_the_text_gets_readings_definition_and_its_sentence() {
     let sel = select('觶', Layer::Jing);
-    let card = draft_card(corpus(), &sel).unwrap();
+    let card = draft_card(corpus(), &sel, DraftLanguage::English).unwrap();
     assert_eq!(card.headword, "觶");
     assert!(card.reading.starts_with("zhì"), "{}", card.reading);
-    assert!(card.reading.contains("廣韻 章移切 (支平), 支義切 (寘去)"), "{}", card.reading);
+    // 韻 and 聲 written out: "(支平)" would read as a Mandarin tone.
+    assert!(
+        card.reading.contains("廣韻 章移切 (支韻 平聲), 支義切 (寘韻 去聲)"),
+        "{}",
+        card.reading
+    );
     // 觶 is a built-in term: its definition, not Unihan's one line.
     assert!(card.definition.contains("觶"), "{}", card.definition);
     let passage = corpus().passage(&sel.passage_id).unwrap();
     let segment = &passage.segments[sel.segment as usize];
     let quoted = card.definition.rsplit('「').next().and_then(|s| s.split('」').next()).unwrap();
     assert!(quoted.contains('觶') && segment.text.contains(quoted), "{quoted} in {}", segment.text);
-    assert!(
-        card.definition.contains(&format!("· 經 · {} · line ", sel.passage_id)),
+    // The standard citation, as the window copies it and Go-to reads it.
+    let citation = card.definition.rsplit("— ").next().unwrap();
+    let line = corpus().position(passage, sel.segment as usize, sel.start as usize).unwrap().0;
+    assert_eq!(
+        citation,
+        corpus().citation_at(passage, sel.segment as usize, sel.start as usize),
         "{}",
         card.definition
     );
+    assert!(citation.contains(&format!("{}，", sel.passage_id)), "{citation}");
+    assert!(citation.ends_with(&format!("第{line}行")) && !citation.contains("line"), "{citation}");
     assert!(card.definition.contains(&passage.work));
     assert_eq!(card.passages, [sel.passage_id.clone()]);
 }
@@ -78,7 +89,7 @@ fn the_shiwen_of_the_passage_is_part_of_the_reading() {
             ))
         })
         .expect("a passage whose 音義 reads a character of its 經 or 注");
-    let card = draft_card(corpus(), &sel).unwrap();
+    let card = draft_card(corpus(), &sel, DraftLanguage::English).unwrap();
     assert!(
         card.reading.contains(&format!("釋文 {reading}")),
         "{} lacks 釋文 {reading}",
@@ -97,7 +108,7 @@ fn a_word_gets_a_reading_per_character() {
         sel.start -= 1;
         sel.end -= 1;
     }
-    let card = draft_card(corpus(), &sel).unwrap();
+    let card = draft_card(corpus(), &sel, DraftLanguage::English).unwrap();
     assert_eq!(card.headword.chars().count(), 2);
     assert_eq!(card.reading.split("; ").count(), 2, "{}", card.reading);
 }
@@ -116,8 +127,48 @@ fn a_card_added_from_a_selection_has_its_back_filled() {
         .find_map(|r| r.character.chars().next())
         .unwrap();
     let sel = select(read, Layer::Yinyi);
-    let card = store.add_card_from_selection(corpus(), g.id, &sel).unwrap();
+    let card =
+        store.add_card_from_selection(corpus(), g.id, &sel, DraftLanguage::Traditional).unwrap();
     assert_eq!(card.headword, read.to_string());
     assert!(!card.reading.is_empty() && !card.definition.is_empty(), "{card:?}");
     assert!(card.definition.contains("音義"), "{}", card.definition);
+}
+
+/// 司射 selected in the 經: the term's short definition, not its essay, the
+/// window's language first; the citation the same in every language.
+#[test]
+fn a_term_gets_its_short_definition_in_the_windows_language_first() {
+    let passage = corpus().passage("xiangshe.zhushu.0114").unwrap();
+    let (i, seg) = passage
+        .segments
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.layer == Layer::Jing && s.text.contains("司射"))
+        .expect("司射 in the 經 of 0114");
+    let at =
+        seg.text.chars().collect::<Vec<_>>().windows(2).position(|w| w == ['司', '射']).unwrap();
+    let sel = Selection {
+        passage_id: passage.id.clone(),
+        segment: i as u32,
+        start: at as u32,
+        end: at as u32 + 2,
+    };
+    let draft = |lang| draft_card(corpus(), &sel, lang).unwrap().definition;
+    let (en, hant, hans) = (
+        draft(DraftLanguage::English),
+        draft(DraftLanguage::Traditional),
+        draft(DraftLanguage::Simplified),
+    );
+    let term = |d: &str| d.split("\n\n「").next().unwrap().to_owned();
+    assert!(term(&en).starts_with("The master of the archery"), "{en}");
+    assert!(term(&hant).starts_with("司射"), "{hant}");
+    assert!(term(&hant).lines().nth(1).is_some_and(|l| l.starts_with("The master")), "{hant}");
+    assert!(term(&hans).starts_with("司射") && term(&hans).contains("掌射事之人"), "{hans}");
+    for d in [&en, &hant, &hans] {
+        assert!(term(d).chars().count() < 200, "a short definition, not the essay: {d}");
+    }
+    let cite = |d: &str| d.rsplit("— ").next().unwrap().to_owned();
+    assert_eq!(cite(&en), cite(&hant));
+    assert_eq!(cite(&en), cite(&hans));
+    assert!(cite(&en).contains("第") && !cite(&en).contains("line"), "{en}");
 }

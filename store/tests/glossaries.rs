@@ -100,7 +100,7 @@ fn glossary_crud_and_cards() {
     // A card from a selection in the reader: headword from the text, passage linked.
     let (pid, seg, at) = find_char('觶');
     let sel = Selection { passage_id: pid.clone(), segment: seg, start: at, end: at + 1 };
-    let mine = s.add_card_from_selection(corpus(), g.id, &sel).unwrap();
+    let mine = s.add_card_from_selection(corpus(), g.id, &sel, Default::default()).unwrap();
     assert_eq!(mine.headword, "觶");
     assert_eq!(mine.passages, vec![pid.clone()]);
     assert_eq!(mine.builtin_id, None);
@@ -230,12 +230,14 @@ fn bad_input_changes_nothing() {
             corpus(),
             g,
             &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 0, start: 5, end: 5 },
+            Default::default(),
         )
         .unwrap_err(),
         s.add_card_from_selection(
             corpus(),
             g,
             &Selection { passage_id: "xiangshe.zhushu.0001".into(), segment: 99, start: 0, end: 1 },
+            Default::default(),
         )
         .unwrap_err(),
         s.remove_card(999).unwrap_err(),

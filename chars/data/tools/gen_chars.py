@@ -61,6 +61,14 @@ def uplus(v):
     return [chr(int(m, 16)) for m in re.findall(r"U\+([0-9A-F]+)", v)]
 
 
+def fenn_only(value):
+    """'U+585A<kFenn' -> True; 'U+585A<kFenn,kMeyerWempe' or no source -> False"""
+    if "<" not in value:
+        return False
+    sources = {s.split(":")[0] for s in value.split("<", 1)[1].split(",")}
+    return sources == {"kFenn"}
+
+
 def unihan_rows():
     rec = defaultdict(dict)
     for name in ("Readings", "IRGSources", "Variants"):
@@ -91,7 +99,13 @@ def unihan_rows():
         for field, tag in (("kTraditionalVariant", "T"), ("kSimplifiedVariant", "S"),
                            ("kSemanticVariant", "M"), ("kZVariant", "Z"),
                            ("kSpecializedSemanticVariant", "P")):
-            for v in uplus(r.get(field, "")):
+            value = r.get(field, "")
+            if tag == "P":
+                # A pair sourced to Fenn's dictionary alone (中 → 塚) is left
+                # out: it is an old pocket dictionary's sense-by-sense claim,
+                # noise to a reader of these texts (SOURCES.md).
+                value = " ".join(v for v in value.split() if not fenn_only(v))
+            for v in uplus(value):
                 if v != c and f"{tag}:{v}" not in variants:
                     variants.append(f"{tag}:{v}")
         rs = r.get("kRSUnicode", "").split(" ")[0]

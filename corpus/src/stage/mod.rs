@@ -38,6 +38,10 @@ pub struct WorkStages {
     pub work: String,
     /// The source whose passages the steps follow.
     pub source: String,
+    /// The first passage of the 記 (鄉射禮's from 0327): from there on the
+    /// passages state rules, not a continuing scene, so each step is shown
+    /// on its own, with only the figures it names.
+    pub ji_from: Option<String>,
     pub steps: Vec<Step>,
     pub plan: Plan,
 }
@@ -71,11 +75,25 @@ pub type WorkFiles = ((&'static str, &'static str), (&'static str, &'static str)
 const WORKS: &[WorkFiles] = &[work_files!("xiangshe"), work_files!("yanli"), work_files!("dashe")];
 const ACTORS: &str = include_str!("../../stage/actors.toml");
 
+/// Every stage file compiled in, (name, text): what the About view lists
+/// and sizes (the data are original work of this project, cited to the texts).
+pub fn embedded_files() -> Vec<(&'static str, &'static str)> {
+    let mut out = vec![("stage/actors.toml", ACTORS)];
+    for (steps, plan) in WORKS {
+        out.push(*steps);
+        out.push(*plan);
+    }
+    out
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StepsFile {
     work: String,
     source: String,
+    /// The first passage of the work's 記, if it has one.
+    #[serde(default)]
+    ji_from: Option<String>,
     #[serde(default)]
     step: Vec<Step>,
 }
@@ -123,6 +141,7 @@ impl Stages {
             works.push(WorkStages {
                 work: steps.work,
                 source: steps.source,
+                ji_from: steps.ji_from,
                 steps: steps.step,
                 plan,
             });
@@ -211,19 +230,29 @@ impl Stages {
         Ok(())
     }
 
+    /// A figure by its name, written in either script (司马 is 司馬: what a
+    /// simplified input method types is found, as search finds it).
     pub fn actor(&self, name: &str) -> Option<&Actor> {
-        self.actors.iter().find(|a| a.name == name)
+        let folded = crate::fold::fold(name, crate::FoldMode::Folded);
+        self.actors.iter().find(|a| a.name == name).or_else(|| {
+            self.actors.iter().find(|a| {
+                !folded.is_empty() && crate::fold::fold(&a.name, crate::FoldMode::Folded) == folded
+            })
+        })
     }
 
-    /// A work by its name (鄉射禮, 燕禮, 大射儀; the simplified forms too) or
-    /// by the source its steps follow.
+    /// A work by its name (鄉射禮, 燕禮, 大射儀; the simplified forms too),
+    /// by its id as `sheli corpus` prints it (xiangshe: the first part of its
+    /// sources' ids) or by the source its steps follow.
     pub fn work(&self, name: &str) -> Result<&WorkStages> {
         let folded = crate::fold::fold(name, crate::FoldMode::Folded);
+        let id = name.trim().to_ascii_lowercase();
         self.works
             .iter()
             .find(|w| {
                 w.source == name
                     || w.work == name
+                    || (!id.is_empty() && w.source.split('.').next() == Some(id.as_str()))
                     || (!folded.is_empty()
                         && crate::fold::fold(&w.work, crate::FoldMode::Folded) == folded)
             })

@@ -67,7 +67,11 @@ pub struct StageView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
     pub step: Step,
-    /// Every figure that has appeared so far, in order of first appearance.
+    /// A step of the 記: a rule, not a moment of the rite, so the ground
+    /// holds only the figures this step names (not the cast so far).
+    pub ji: bool,
+    /// Every figure on the ground after this step, in order of first
+    /// appearance (in the 記: only those its step names).
     pub figures: Vec<Figure>,
 }
 
@@ -141,7 +145,16 @@ impl Stages {
             works: self.covered(),
         })?;
         let mut figures: Vec<Figure> = Vec::new();
-        for step in &work.steps[..index] {
+        let ji = work
+            .ji_from
+            .as_deref()
+            .is_some_and(|first| work.steps[index].passage.as_str() >= first);
+        // The 記 states rules (who is made 賓, where the 司馬 gives an
+        // order); piling the whole rite's cast under them drew 40 figures at
+        // 0408, the 賓 who left at 0313 among them. A 記 step starts from
+        // an empty ground.
+        let earlier = if ji { &work.steps[..0] } else { &work.steps[..index] };
+        for step in earlier {
             for m in &step.moves {
                 place_figure(self, work, &mut figures, step, m);
             }
@@ -182,19 +195,22 @@ impl Stages {
             previous: index.checked_sub(1).map(|i| steps[i].passage.clone()),
             next: steps.get(index + 1).map(|s| s.passage.clone()),
             step: steps[index].clone(),
+            ji,
             figures,
         })
     }
 
     /// Every move of figure `actor`, in reading order, in one work or all.
     pub fn itinerary(&self, actor: &str, work: Option<&str>) -> Result<Vec<ItineraryStop>> {
-        if self.actor(actor).is_none() {
+        let Some(found) = self.actor(actor) else {
             let known: Vec<&str> = self.actors.iter().map(|a| a.name.as_str()).collect();
             return Err(CorpusError::UnknownActor {
                 name: actor.to_string(),
                 known: known.join(" "),
             });
-        }
+        };
+        // The name as the data write it (司马 asked, 司馬 meant).
+        let actor = found.name.as_str();
         let works: Vec<&WorkStages> = match work {
             Some(name) => vec![self.work(name)?],
             None => self.works.iter().collect(),

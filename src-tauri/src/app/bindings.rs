@@ -96,6 +96,8 @@ fn exported() -> BTreeMap<PathBuf, String> {
     one::<sheli_library::CharEntry>(&cfg, &mut out);
     one::<sheli_library::character::ShiwenReading>(&cfg, &mut out);
     one::<sheli_library::character::DefinitionEntry>(&cfg, &mut out);
+    one::<sheli_library::character::WrittenForm>(&cfg, &mut out);
+    one::<sheli_chars::SeeAbove>(&cfg, &mut out);
     one::<sheli_library::character::Occurrences>(&cfg, &mut out);
     one::<sheli_library::character::Count>(&cfg, &mut out);
     one::<sheli_library::character::KwicLine>(&cfg, &mut out);

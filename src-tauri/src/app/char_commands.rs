@@ -3,9 +3,10 @@
 //! done by sheli-library (`character`) and sheli-store (`card_draft`).
 
 use sheli_library::CharEntry;
-use sheli_store::NewCard;
+use sheli_store::{DraftLanguage, NewCard};
 
 use super::error::{AppCode, AppError, AppResult};
+use super::settings::UiLocale;
 use super::state::AppState;
 use super::store_commands::{TextSelection, original_selection};
 
@@ -27,12 +28,27 @@ pub fn describe_char(state: &AppState, char: &str) -> AppResult<CharEntry> {
     Ok(entry)
 }
 
-/// `draft_card(selection)`: the card a selection would make, prefilled
-/// (reading, 反切, definition, the sentence and its citation), not saved.
-pub fn draft_card(state: &AppState, selection: &TextSelection) -> AppResult<NewCard> {
+/// `draft_card(selection, locale)`: the card a selection would make,
+/// prefilled (reading, 反切, definition, the sentence and its citation), not
+/// saved. `locale` is the window's language (one of the three Sheli speaks,
+/// checked as it is read; absent = English): a term's definition in it first.
+pub fn draft_card(
+    state: &AppState,
+    selection: &TextSelection,
+    locale: Option<UiLocale>,
+) -> AppResult<NewCard> {
     let corpus = state.corpus()?;
     let sel = original_selection(state, &corpus, selection)?;
-    Ok(sheli_store::draft_card(&corpus, &sel)?)
+    Ok(sheli_store::draft_card(&corpus, &sel, draft_language(locale))?)
+}
+
+/// The language a card is drafted for, from the window's.
+pub fn draft_language(locale: Option<UiLocale>) -> DraftLanguage {
+    match locale {
+        None | Some(UiLocale::En) => DraftLanguage::English,
+        Some(UiLocale::ZhHant) => DraftLanguage::Traditional,
+        Some(UiLocale::ZhHans) => DraftLanguage::Simplified,
+    }
 }
 
 pub mod ipc {
@@ -56,7 +72,8 @@ pub mod ipc {
     pub async fn draft_card(
         state: State<'_, SharedState>,
         selection: TextSelection,
+        locale: Option<super::UiLocale>,
     ) -> AppResult<NewCard> {
-        blocking(&state, move |s| super::draft_card(s, &selection)).await
+        blocking(&state, move |s| super::draft_card(s, &selection, locale)).await
     }
 }

@@ -97,9 +97,13 @@ fn glossaries_and_cards_through_the_commands() {
 
     // A card from a selection in a 注: headword from the selection, passage linked.
     let sel = selection("楅猶幅也", Layer::Zhu, Some(DisplayScript::Original));
-    let c =
-        add_card_from_selection(&state, g.id, &TextSelection { end: sel.start + 1, ..sel.clone() })
-            .unwrap();
+    let c = add_card_from_selection(
+        &state,
+        g.id,
+        &TextSelection { end: sel.start + 1, ..sel.clone() },
+        None,
+    )
+    .unwrap();
     assert_eq!(c.headword, "楅");
     assert_eq!(c.passages, vec![sel.passage_id.clone()]);
 
@@ -453,9 +457,9 @@ fn bad_input_is_refused_and_changes_nothing() {
         ),
         (
             "punctuation only",
-            kind(add_card_from_selection(&state, g.id, &selection("。", Layer::Zhu, None))),
+            kind(add_card_from_selection(&state, g.id, &selection("。", Layer::Zhu, None), None)),
         ),
-        ("card into an unknown glossary", kind(add_card_from_selection(&state, 999, &sel))),
+        ("card into an unknown glossary", kind(add_card_from_selection(&state, 999, &sel, None))),
         ("bad grade", kind(review_grade(&state, g.id, card.id, "great"))),
         ("grade an unknown card", kind(review_grade(&state, g.id, 999, "good"))),
         ("history limit", kind(review_history(&state, g.id, 0))),

@@ -358,11 +358,54 @@ fn about_names_every_text_and_table_with_its_licence() {
         assert!(!t.licence.is_empty() && !t.origin.is_empty(), "{t:?}");
     }
     let names: Vec<_> = about.tables.iter().map(|t| t.name).collect();
-    assert_eq!(names, ["unihan.tsv", "guangyun.tsv", "opencc-t2s-chars.tsv", "variants.tsv"]);
+    assert_eq!(
+        names,
+        [
+            "unihan.tsv",
+            "guangyun.tsv",
+            "opencc-t2s-chars.tsv",
+            "variants.tsv",
+            "stage/*.toml",
+            "glossary/cards/*.toml",
+            "glossary/pictures/*.svg"
+        ]
+    );
     let guangyun = &about.tables[1];
     assert_eq!((guangyun.version, guangyun.licence), ("qieyun 0.13.3", "CC0 1.0"));
     // The sizes are the bytes embedded, as SOURCES.md states them (2.9 and 1.6 MB).
     assert!(about.tables[0].bytes > 2_000_000 && about.tables[1].bytes > 1_000_000);
+}
+
+/// Every data file shipped in the binary from corpus/stage and
+/// corpus/glossary is one the About view counts (a file added to a folder
+/// and compiled in without its listing would be missing from the licences).
+#[test]
+fn about_counts_every_file_of_the_shipped_data_folders() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let listed = |files: &[(&str, &str)]| -> Vec<String> {
+        files.iter().map(|(n, _)| n.rsplit('/').next().unwrap().to_string()).collect()
+    };
+    for (folder, ext, files) in [
+        ("stage", "toml", listed(&sheli_corpus::stage::embedded_files())),
+        ("glossary/cards", "toml", listed(sheli_corpus::glossary::builtin_card_files())),
+        ("glossary/pictures", "svg", listed(sheli_corpus::glossary::builtin_pictures())),
+    ] {
+        let mut on_disk: Vec<String> = std::fs::read_dir(root.join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(ext))
+            .collect();
+        on_disk.sort();
+        let mut files = files;
+        files.sort();
+        assert_eq!(files, on_disk, "corpus/{folder}: compiled in and counted by About");
+    }
+    let (state, _dir) = state_over(builtin());
+    let about = super::about_commands::about(&state).unwrap();
+    for name in ["stage/*.toml", "glossary/cards/*.toml", "glossary/pictures/*.svg"] {
+        let t = about.tables.iter().find(|t| t.name == name).expect(name);
+        assert!(t.bytes > 1000 && t.licence.contains("MIT"), "{t:?}");
+    }
 }
 
 #[test]

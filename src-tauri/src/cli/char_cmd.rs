@@ -68,6 +68,9 @@ fn print_human(e: &CharEntry) {
             f.position,
             short(&f.gloss)
         );
+        if let Some(above) = &f.see_above {
+            println!("        見上注 → {}: {}", above.char, short(&above.gloss));
+        }
     }
     for s in &e.shiwen {
         println!("  釋文  {}  ({}, line {})", s.text, s.passage, s.line);
@@ -79,6 +82,11 @@ fn print_human(e: &CharEntry) {
         let forms: Vec<String> =
             e.forms.iter().map(|f| format!("{} {}", f.char, f.relation.describe())).collect();
         println!("  forms: {}", forms.join(" · "));
+    }
+    if !e.written.is_empty() {
+        let written: Vec<String> =
+            e.written.iter().map(|w| format!("{} in {} ({})", w.char, w.label, w.count)).collect();
+        println!("  the texts write: {}", written.join(" · "));
     }
     let o = &e.occurrences;
     let counts = |v: &[sheli_library::character::Count]| {

@@ -115,8 +115,10 @@ enum Command {
     /// forms, occurrences in the library and glossary cards, one entry per
     /// character in order.
     Char {
-        /// One or more characters, e.g. 觶 or 觶觚
-        characters: String,
+        /// One or more characters, e.g. 觶 or 觶觚 (or 觶 觚: each word's
+        /// characters, in order)
+        #[arg(required = true, num_args = 1..)]
+        characters: Vec<String>,
     },
     /// Who stands where, facing which way, passage by passage (the living
     /// 儀禮圖): the moves a passage makes and every figure's place after it,
@@ -247,7 +249,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             },
             json,
         ),
-        Command::Char { characters } => char_cmd::char(&characters, json),
+        Command::Char { characters } => char_cmd::char(&characters.join(" "), json),
         Command::Stage { passage, work, actor } => stage_cmd::stage(passage, work, actor, json),
         Command::Import { paths, work } => import_cmd::import(paths, work, json),
         Command::Backup { file, force } => backup_cmd::backup(&file, force, json),

@@ -216,10 +216,23 @@ struct Deleted {
     deleted: i64,
 }
 
+/// An empty quote is a mistake to say as such: looked for in the passage it
+/// would read "“” is not in passage …".
+fn check_quote(quote: &str) -> Result<()> {
+    if quote.trim().is_empty() {
+        return Err(CliError::invalid(
+            "the quote is empty: give the words of the text the note is on, e.g. --quote 賓升",
+        )
+        .into());
+    }
+    Ok(())
+}
+
 pub fn run(command: NotesCommand, json: bool) -> Result<()> {
     let mut store = open_store()?;
     match command {
         NotesCommand::Add { passage, quote, layer, occurrence, body, body_file, tags, colour } => {
+            check_quote(&quote)?;
             let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
             let body = match body_file {
                 Some(f) => read_input(&f)?,
@@ -239,6 +252,7 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
             print_note(&note);
         }
         NotesCommand::Anchor { id, passage, quote, layer, occurrence } => {
+            check_quote(&quote)?;
             let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
             let corpus = corpus()?;
             if corpus.passage(&passage).is_err() {

@@ -24,6 +24,16 @@ pub fn stage(
             let id = id.trim();
             let step_passage = match stages.find_step(id) {
                 Some(_) => id.to_string(),
+                // A user's text is not among the built-in texts this looks
+                // in: "no passage has the id" would be wrong; it has no step.
+                None if id.starts_with("user.") => {
+                    let works: Vec<&str> = stages.works.iter().map(|w| w.work.as_str()).collect();
+                    return Err(CliError::not_found(format!(
+                        "{id} is a passage of your own text; the 儀禮圖 covers {} only",
+                        works.join(", ")
+                    ))
+                    .into());
+                }
                 None => stages.step_passage(&Corpus::builtin()?, id)?,
             };
             let mut view = stages.stage_at(&step_passage)?;

@@ -98,3 +98,22 @@ fn the_user_s_own_cards_are_listed() {
     let cards = v[0]["cards"].as_array().unwrap();
     assert!(cards.iter().any(|c| c["glossary"] == "酒器" && c["headword"] == "觚"), "{cards:?}");
 }
+
+/// `sheli char 觯 矦`: two shell words are the characters of both, in order;
+/// 矦 says it is 侯 to the texts' search, and 侯 how each source writes it.
+#[test]
+fn several_words_and_a_folded_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&sheli(dir.path(), &["char", "觯", "矦", "侯", "--json"]));
+    let entries = v.as_array().expect("an array");
+    let chars: Vec<&str> = entries.iter().map(|e| e["char"].as_str().unwrap()).collect();
+    assert_eq!(chars, ["觯", "矦", "侯"]);
+    assert_eq!(entries[1]["forms"][0]["char"], "侯");
+    assert_eq!(entries[1]["forms"][0]["relation"], "fold");
+    assert!(entries[1]["definitions"][0]["text"].as_str().unwrap().contains("marquis"));
+    let written = entries[2]["written"].as_array().unwrap();
+    assert!(written.iter().any(|w| w["char"] == "矦" && w["source"] == "xiangshe.zhushu"));
+    let text = crate::common::ok(&sheli(dir.path(), &["char", "矦"]));
+    assert!(text.contains("forms: 侯 variant, searched as one"), "{text}");
+    assert!(text.contains("見上注 → 侯"), "{text}");
+}

@@ -153,4 +153,15 @@ fn colours_filters_several_passages_and_folded_search() {
         ))
         .contains("is not in passage")
     );
+    // An empty quote is said to be empty, not looked for ("“” is not in …").
+    for args in [
+        &["notes", "add", "xiangshe.zhushu.0250", "--quote", ""][..],
+        &["notes", "anchor", &cup_id, "xiangshe.zhushu.0072", "--quote", " "][..],
+    ] {
+        let err = fails(&sheli(d, args));
+        assert!(
+            err.contains("the quote is empty") && !err.contains("is not in"),
+            "{args:?}: {err}"
+        );
+    }
 }

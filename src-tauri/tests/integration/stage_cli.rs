@@ -79,3 +79,28 @@ fn unknown_passages_works_and_figures_are_clear_errors() {
     // Nothing to show: the usage, exit 2.
     assert_eq!(sheli(dir.path(), &["stage"]).status.code(), Some(2));
 }
+
+/// What a reader types: a figure in simplified characters (司马), a work by
+/// the id `sheli corpus` prints (xiangshe); a passage of the user's own text
+/// is said to be one, with the works the 儀禮圖 covers.
+#[test]
+fn figures_and_works_as_typed_and_a_users_own_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let hans =
+        json(&sheli(dir.path(), &["stage", "--actor", "司马", "--work", "xiangshe", "--json"]));
+    let stops = hans.as_array().expect("an array");
+    assert!(!stops.is_empty() && stops.iter().all(|s| s["move"]["actor"] == "司馬"), "{hans}");
+    assert!(stops.iter().all(|s| s["work"] == "鄉射禮"));
+
+    let data = dir.path().join("data");
+    let file = dir.path().join("mine.txt");
+    std::fs::write(&file, "[經]賓升,西階上北面。\n").unwrap();
+    let imported =
+        json(&sheli(&data, &["import", file.to_str().unwrap(), "--work", "外篇", "--json"]));
+    let id = format!("{}.0001", imported["imported"][0]["id"].as_str().expect("the text's id"));
+    let out = sheli(&data, &["stage", &id]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("your own text") && err.contains("鄉射禮, 燕禮, 大射儀"), "{err}");
+    assert!(!err.contains("no passage has the id"), "{err}");
+}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import * as api from "./api";
 import { ApiError, setTransport } from "./api";
+import { loadLocale, setLocale } from "./i18n/i18n.svelte";
 
 afterEach(() => setTransport(null));
 
@@ -52,8 +53,21 @@ describe("api: search, parallel column, cards", () => {
     await api.draftCard(selection);
     expect(calls).toEqual([
       ["describe_char", { char: "觯" }],
-      ["draft_card", { selection }],
+      ["draft_card", { selection, locale: "en" }],
     ]);
+    // A card drafted in a Chinese window says so: the term's definition in it first.
+    await loadLocale("zh-Hant");
+    setLocale("zh-Hant");
+    try {
+      await api.draftCard(selection);
+      await api.addCardFromSelection(2, selection);
+      expect(calls.slice(-2)).toEqual([
+        ["draft_card", { selection, locale: "zh-Hant" }],
+        ["add_card_from_selection", { glossaryId: 2, selection, locale: "zh-Hant" }],
+      ]);
+    } finally {
+      setLocale("en");
+    }
     setTransport(() => Promise.reject({ kind: "invalid_input", message: "no Han character in `a`" }));
     const e = (await api.describeChar("a").catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);

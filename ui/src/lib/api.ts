@@ -25,6 +25,7 @@ import type { HitListView } from "./bindings/HitListView";
 import type { SearchQuery } from "./bindings/SearchQuery";
 import type { SearchView } from "./bindings/SearchView";
 import { errorText } from "./i18n/errors";
+import { locale } from "./i18n/i18n.svelte";
 
 export type { DisplayScript, LibraryView, PassageView, Settings, SourceView };
 export type { AlignedView, CardView, CardsView, IndexStatus, SearchQuery, SearchView };
@@ -298,7 +299,8 @@ export function describeChar(char: string): Promise<CharEntry> {
 /** A new card for a selection, prefilled: reading(s), 反切, a short
  * definition and the sentence with its citation. Nothing is saved. */
 export function draftCard(selection: TextSelection): Promise<NewCard> {
-  return call("draft_card", { selection });
+  // The window's language: a term's definition in it first (store/src/card_draft.rs).
+  return call("draft_card", { selection, locale: locale() });
 }
 
 /** Tells the backend the first view is interactive (the start-up probe of `make bench`). */
@@ -403,7 +405,7 @@ export function addNewCard(glossaryId: number, card: NewCard): Promise<UserCard>
 
 /** A card whose headword is the selected text, its passage linked. */
 export function addCardFromSelection(glossaryId: number, selection: TextSelection): Promise<UserCard> {
-  return call("add_card_from_selection", { glossaryId, selection });
+  return call("add_card_from_selection", { glossaryId, selection, locale: locale() });
 }
 
 export function updateCard(id: number, edit: CardEdit): Promise<UserCard> {

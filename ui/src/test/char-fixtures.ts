@@ -7,12 +7,13 @@ export function sampleEntry(over: Partial<CharEntry> = {}): CharEntry {
     headword: "觶",
     relation: null,
     forms: [{ char: "觯", relation: "simplified" }],
+    written: [],
     mandarin: ["zhì"],
     hanyu_readings: ["zhì"],
     tang: ["*jiè"],
     fanqie: [
-      { fanqie: "章移", rhyme: "支", tone: "平", position: "章開三支平", gloss: "酒觶", xiaoyun: 1, source: "廣韻" },
-      { fanqie: "支義", rhyme: "寘", tone: "去", position: "章開三支去", gloss: "上同", xiaoyun: 2, source: "廣韻" },
+      { fanqie: "章移", rhyme: "支", tone: "平", position: "章開三支平", gloss: "酒觶", xiaoyun: 1, source: "廣韻", points_above: false, see_above: null },
+      { fanqie: "支義", rhyme: "寘", tone: "去", position: "章開三支去", gloss: "上同", xiaoyun: 2, source: "廣韻", points_above: false, see_above: null },
     ],
     shiwen: [
       {

@@ -8,6 +8,7 @@ import type { Occurrences } from "./Occurrences";
 import type { Radical } from "./Radical";
 import type { Relation } from "./Relation";
 import type { ShiwenReading } from "./ShiwenReading";
+import type { WrittenForm } from "./WrittenForm";
 
 /**
  * Everything Sheli knows of one character.
@@ -27,9 +28,15 @@ headword: string,
  */
 relation: Relation | null, 
 /**
- * Related forms (of the headword, and of `char`), with their relation.
+ * Related forms (of the headword, and of `char`), with their relation;
+ * a variant the search folds with it (矦 and 侯) is `fold`.
  */
 forms: Array<Form>, 
+/**
+ * How the texts write the word, by source, when they write it in more
+ * than one form (侯: 矦 in the 儀禮註疏, 侯 in the 通解); empty otherwise.
+ */
+written: Array<WrittenForm>, 
 /**
  * Modern Mandarin readings with tone marks, the customary one first.
  */

@@ -23,6 +23,12 @@ index: number, count: number,
  */
 previous?: string, next?: string, step: Step, 
 /**
- * Every figure that has appeared so far, in order of first appearance.
+ * A step of the 記: a rule, not a moment of the rite, so the ground
+ * holds only the figures this step names (not the cast so far).
+ */
+ji: boolean, 
+/**
+ * Every figure on the ground after this step, in order of first
+ * appearance (in the 記: only those its step names).
  */
 figures: Array<Figure>, };

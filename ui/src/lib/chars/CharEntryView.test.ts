@@ -18,6 +18,30 @@ function show(passage: string | null = "xiangshe.zhushu.0002") {
 }
 
 describe("CharEntryView", () => {
+  it("says a folded variant's 見上注 and how each source writes the word (矦 and 侯)", () => {
+    const entry = sampleEntry({
+      char: "侯",
+      headword: "侯",
+      forms: [{ char: "矦", relation: "fold" }],
+      written: [
+        { char: "矦", source: "xiangshe.zhushu", label: "鄉射禮 · 儀禮註疏", lang: "zh-Hant", count: 292 },
+        { char: "侯", source: "xiangshe.tongjie", label: "鄉射禮 · 儀禮經傳通解", lang: "zh-Hans", count: 120 },
+      ],
+      fanqie: [
+        {
+          fanqie: "戶鉤", rhyme: "侯", tone: "平", position: "匣一侯平", gloss: "見上注", xiaoyun: 1017, source: "廣韻 小韻 1017",
+          points_above: true, see_above: { char: "侯", gloss: "候也何也" },
+        },
+      ],
+    });
+    render(CharEntryView, { entry, passage: null, onform: () => {}, ongo: () => {} });
+    expect(screen.getByTestId("char-forms").textContent!.replace(/\s+/g, " ")).toContain("矦 searched as one: a variant");
+    const written = screen.getByTestId("char-written");
+    expect(written.textContent!.replace(/\s+/g, " ")).toMatch(/矦 · 鄉射禮 · 儀禮註疏 292.*侯 · 鄉射禮 · 儀禮經傳通解 120/);
+    expect(Array.from(written.querySelectorAll("[lang]")).map((e) => e.getAttribute("lang"))).toContain("zh-Hans");
+    expect(screen.getByTestId("char-see-above").textContent).toBe("see above (侯): 候也何也");
+  });
+
   it("speaks English by default", () => {
     show();
     expect(screen.getByTestId("char-counts").textContent!.replace(/\s+/g, " ")).toContain("273 occurrences in 180 segments:");

@@ -150,6 +150,8 @@ describe("the character pop-over", () => {
     await clickOn(segment("shu"), "釋");
     expect((await screen.findByTestId("char-leads")).textContent).toBe("觯 → 觶, simplified form");
     expect(screen.getByTestId("char-headword").textContent).toBe("觶");
+    // Named by its code point too: an Ext B character no font covers is a box.
+    expect(screen.getByTestId("char-codepoint").textContent).toBe("U+89F6");
   });
 
   it("takes the focus; Escape closes it and gives the focus back", async () => {
@@ -238,6 +240,7 @@ describe("the character pop-over", () => {
     expect(preview.textContent).toContain("施隻切");
     expect(calls.find(([c]) => c === "draft_card")?.[1]).toEqual({
       selection: { passage_id: P2, segment: 2, start: 0, end: 1, script: "original" },
+      locale: "en",
     });
     expect((within(pop).getByTestId("add-glossary-select") as HTMLSelectElement).value).toBe("new");
     await fireEvent.input(within(pop).getByTestId("add-glossary-name"), { target: { value: "疏字" } });

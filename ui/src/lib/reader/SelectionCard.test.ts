@@ -65,9 +65,9 @@ describe("a card from a selection", () => {
     expect(preview.textContent).toContain("zhōu zhǎng");
     expect(preview.textContent).toContain("「主人,州長也。」");
     const selection = { passage_id: P1, segment: 1, start: 3, end: 5, script: "original" };
-    expect(calls.find(([c]) => c === "draft_card")?.[1]).toEqual({ selection });
+    expect(calls.find(([c]) => c === "draft_card")?.[1]).toEqual({ selection, locale: "en" });
     await fireEvent.click(screen.getByTestId("sel-card-save"));
     await waitFor(() => expect(screen.getByTestId("card-added").textContent).toMatch(/Added\s*州長/));
-    expect(calls.find(([c]) => c === "add_card_from_selection")?.[1]).toEqual({ glossaryId: 1, selection });
+    expect(calls.find(([c]) => c === "add_card_from_selection")?.[1]).toEqual({ glossaryId: 1, selection, locale: "en" });
   });
 });

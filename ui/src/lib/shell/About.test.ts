@@ -37,6 +37,14 @@ describe("About", () => {
             licence: "CC0 1.0",
             bytes: 1_551_283,
           },
+          {
+            name: "variants.tsv",
+            purpose: "the search fold",
+            source: "Sheli",
+            version: "Unicode 15.0.0",
+            licence: "MIT OR Apache-2.0",
+            bytes: 9_400,
+          },
         ],
         third_party_crates: 360,
         third_party_npm: 3,
@@ -52,6 +60,9 @@ describe("About", () => {
     expect(tables.textContent).toContain("guangyun.tsv");
     expect(tables.textContent).toContain("CC0 1.0");
     expect(tables.textContent).toContain("1.6 MB");
+    // A small table in kB, not "0.0 MB".
+    expect(tables.textContent).toContain("9 kB");
+    expect(tables.textContent).not.toContain("0.0 MB");
     expect(screen.getByTestId("about").textContent).toContain("MIT OR Apache-2.0");
   });
 

@@ -79,6 +79,7 @@ export function sampleStage0019(): StageView {
     previous: "xiangshe.zhushu.0018",
     next: "xiangshe.zhushu.0020",
     step: { passage: "xiangshe.zhushu.0019", moves: [bin, sampleMove()] },
+    ji: false,
     figures: [
       figure({
         actor: "主人",
