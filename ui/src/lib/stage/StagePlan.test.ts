@@ -19,6 +19,7 @@ function backend() {
     if (cmd === "stage_at") {
       if (args.passage === "xiangshe.zhushu.0019") return sampleStage0019();
       if (args.passage === "xiangshe.zhushu.0020") return sampleStage0020();
+      if (args.passage === "xiangshe.zhushu.0352") return { ...sampleStage0019(), passage: "xiangshe.zhushu.0352", ji: true };
       throw {
         kind: "not_found",
         code: "app.not_found.step",
@@ -136,6 +137,17 @@ describe("StagePlan", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("says a step of the 記 is a rule, with only the figures it names; a step of the rite says nothing of it", async () => {
+    backend();
+    await shown("xiangshe.zhushu.0352");
+    const ji = screen.getByTestId("plan-ji");
+    expect(ji.textContent).toContain("rules, not a moment of the rite");
+    expect(ji.querySelector('[lang="zh-Hant"]')?.textContent).toBe("記");
+    cleanup();
+    await shown();
+    expect(screen.queryByTestId("plan-ji")).toBeNull();
   });
 
   it("says the same as text: who stands where, and the step's moves with their words", async () => {
