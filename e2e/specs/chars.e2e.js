@@ -103,6 +103,8 @@ describe("Every character explained", () => {
     const first = await pop.$('[data-testid="char-fanqie-item"]');
     await first.waitForDisplayed();
     await expect(first).toHaveText(expect.stringContaining("口交切"));
+    // The code point beside the headword, whatever the font (an Ext B character is a box without one).
+    await expect(pop.$('[data-testid="char-codepoint"]')).toHaveText("U+9AB9");
     // The 廣韻 comes before everything else of the entry.
     const order = await browser.execute(() => {
       const p = document.querySelector('[data-testid="char-popover"]');
@@ -150,6 +152,9 @@ describe("Every character explained", () => {
     await expect(preview).toHaveText(expect.stringContaining("口交切"));
     await expect(preview).toHaveText(expect.stringContaining("苦交反"));
     await expect(preview).toHaveText(expect.stringContaining(PASSAGE));
+    // 韻 and 聲 written out (not "(肴平)"), and the standard citation with its 第…行.
+    await expect(preview).toHaveText(expect.stringContaining("口交切 (肴韻 平聲)"));
+    await expect(preview).toHaveText(expect.stringMatching(/第\d+行/));
     await shot("add-to-glossary");
     await pop.$('[data-testid="add-card-save"]').click();
     const done = await pop.$('[data-testid="add-card-done"]');
