@@ -39,7 +39,7 @@ describe("a card from a selection", () => {
           return {
             headword: "州長",
             reading: "zhōu zhǎng",
-            definition: "head of a district\n\n「主人,州長也。」\n— 鄉射禮 · 儀禮註疏 · 注 · line 7",
+            definition: "head of a district\n\n「主人,州長也。」\n— 《儀禮註疏·鄉射禮》鄭注，xiangshe.zhushu.0001，000_fc068ac90b3961d7.txt 第7行",
             tags: [],
             passages: [P1],
           };
