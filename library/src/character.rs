@@ -290,6 +290,10 @@ fn resolve_pointers(fanqie: &mut [Fanqie], forms: &[Form]) {
 /// forms (the translation left out: it is the translator's script).
 fn written_forms(corpus: &Corpus, index: &SearchIndex, group: &[char]) -> Result<Vec<WrittenForm>> {
     let mut out = Vec::new();
+    // One form only (most characters): nothing to compare, no searches spent.
+    if group.len() < 2 {
+        return Ok(out);
+    }
     for &f in group {
         let req =
             SearchRequest { query: f.to_string(), exact: true, limit: 0, ..Default::default() };
