@@ -48,6 +48,7 @@ const COMMANDS: &[&str] = &[
     "note_draft",
     "clear_note_draft",
     "store_stamp",
+    "note_drafts",
     "passage_notes",
     "update_note",
     "undo_note_edit",

@@ -107,6 +107,44 @@ describe("many notes and cards, and a draft that survives a crash", () => {
     expect(await browser.execute(() => document.querySelectorAll('[data-testid="card-row"]').length)).toBe(200);
   });
 
+  it("a note another Sheli wrote appears when the window comes back into focus", async () => {
+    await go("#/notes");
+    await $('[data-testid="notes-search"]').setValue("written elsewhere");
+    const count = await $('[data-testid="notes-count"]');
+    await browser.waitUntil(async () => (await count.getText()) === "No note matches.", { timeout: 60000 });
+    sheli("notes", "add", "xiangshe.zhushu.0074", "--quote", "觶", "--body", "written elsewhere");
+    await browser.execute(() => window.dispatchEvent(new Event("focus")));
+    await browser.waitUntil(async () => (await count.getText()) === "1 note match.", {
+      timeout: 30000,
+      timeoutMsg: "the note the CLI wrote never appeared",
+    });
+  });
+
+  it("saving a note another Sheli deleted keeps the focus on Save and offers to bring it back with the text", async () => {
+    const id = JSON.parse(sheli("notes", "list", "--json")).find((n) => n.body === "written elsewhere").id;
+    const edit = await $(`[data-note-id="${id}"] [data-testid="note-edit"]`);
+    await edit.waitForClickable({ timeout: 30000 });
+    await edit.click();
+    await $(`[data-note-id="${id}"] [data-testid="note-text"]`).waitForDisplayed();
+    await browser.keys("End");
+    await browser.keys(" and kept");
+    sheli("notes", "delete", String(id));
+    await $(`[data-note-id="${id}"] [data-testid="note-save"]`).click();
+    const error = await $(`[data-note-id="${id}"] [data-testid="note-error"]`);
+    await error.waitForDisplayed();
+    expect(await error.getText()).toContain(`There is no note with id ${id}.`);
+    expect(await browser.execute(() => document.activeElement?.getAttribute("data-testid"))).toBe("note-save");
+    await $(`[data-note-id="${id}"] [data-testid="note-undelete-save"]`).click();
+    await browser.waitUntil(
+      () => JSON.parse(sheli("notes", "list", "--json")).some((n) => n.id === id && n.body === "written elsewhere and kept"),
+      { timeout: 10000, timeoutMsg: "the note was not brought back with the text" },
+    );
+    await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute("data-testid"))) === "note-edit", {
+      timeout: 10000,
+      timeoutMsg: "the focus did not go back to the note's Edit button",
+    });
+  });
+
   it("a note being edited when the app is killed is offered back after the restart", async () => {
     const id = JSON.parse(sheli("notes", "list", "--json")).find((n) => n.body === "seed of many").id;
     await go("#/notes");
@@ -129,11 +167,13 @@ describe("many notes and cards, and a draft that survives a crash", () => {
     await browser.pause(2500);
     expect(killApp().length).toBeGreaterThan(0);
     await browser.reloadSession();
+    // The Notes view says a draft was left, and opens its note's editor
+    // (wherever the note is in the list: it is opened on its own).
     await go("#/notes");
-    await $('[data-testid="notes-search"]').setValue("seed of many");
-    const again = await $(`[data-note-id="${id}"] [data-testid="note-edit"]`);
-    await again.waitForClickable({ timeout: 60000 });
-    await again.click();
+    const left = await $('[data-testid="left-drafts"]');
+    await left.waitForDisplayed({ timeout: 60000 });
+    expect(await left.getText()).toContain("An unsaved draft from");
+    await $('[data-testid="left-draft-open"]').click();
     const offer = await $(`[data-note-id="${id}"] [data-testid="draft-status"]`);
     await browser.waitUntil(async () => (await offer.getText()).includes("TYPED-BEFORE-THE-CRASH"), {
       timeout: 15000,

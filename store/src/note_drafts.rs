@@ -25,6 +25,7 @@ pub struct NoteDraft {
     /// The colour chosen, by name (as the editor had it).
     pub colour: String,
     /// When it was kept.
+    #[ts(type = "number")]
     pub saved: Timestamp,
 }
 

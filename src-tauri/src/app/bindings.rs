@@ -125,6 +125,7 @@ fn exported() -> BTreeMap<PathBuf, String> {
         one::<super::note_commands::NotePage>(&cfg, &mut out);
         one::<super::glossary_commands::CardPage>(&cfg, &mut out);
         one::<store::NoteDraft>(&cfg, &mut out);
+        one::<super::note_commands::DraftView>(&cfg, &mut out);
         one::<sc::BuiltinCardHit>(&cfg, &mut out);
         one::<super::export_commands::SavedExport>(&cfg, &mut out);
         one::<super::import_commands::TextFile>(&cfg, &mut out);

@@ -211,6 +211,7 @@ pub fn run() {
             note_commands::ipc::note_draft,
             note_commands::ipc::clear_note_draft,
             note_commands::ipc::store_stamp,
+            note_commands::ipc::note_drafts,
             note_commands::ipc::undo_note_edit,
             note_commands::ipc::delete_note,
             note_commands::ipc::undelete_note,

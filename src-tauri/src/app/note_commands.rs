@@ -137,6 +137,32 @@ pub fn note_draft(state: &AppState, key: &str) -> AppResult<Option<sheli_store::
     Ok(state.store.lock()?.note_draft(key)?)
 }
 
+/// A draft left behind, with the note it is an edit of (none for a new
+/// note's, or if that note is gone).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct DraftView {
+    pub draft: sheli_store::NoteDraft,
+    pub note: Option<NoteView>,
+}
+
+/// `note_drafts(script?)`: every draft of an edit left behind (by a crash
+/// or a window closed mid-edit), the latest first, each with its note, so
+/// the Notes view can say so at its next opening and open that editor.
+pub fn note_drafts(state: &AppState, script: Option<DisplayScript>) -> AppResult<Vec<DraftView>> {
+    let script = state.script(script)?;
+    let drafts = state.store.lock()?.note_drafts()?;
+    let mut out = Vec::new();
+    for draft in drafts {
+        let Some(id) = draft.key.strip_prefix("note:").and_then(|id| id.parse::<i64>().ok()) else {
+            continue;
+        };
+        let note = state.store.lock()?.note(id).ok().filter(|n| n.deleted.is_none());
+        let note = note.map(|n| note_view(state, n, script, None)).transpose()?;
+        out.push(DraftView { draft, note });
+    }
+    Ok(out)
+}
+
 /// `clear_note_draft(key)`: the editor saved or cancelled.
 pub fn clear_note_draft(state: &AppState, key: &str) -> AppResult<()> {
     Ok(state.store.lock()?.clear_note_draft(key)?)
@@ -377,6 +403,14 @@ pub mod ipc {
         key: String,
     ) -> AppResult<Option<sheli_store::NoteDraft>> {
         blocking(&state, move |s| super::note_draft(s, &key)).await
+    }
+
+    #[tauri::command]
+    pub async fn note_drafts(
+        state: S<'_>,
+        script: Option<DisplayScript>,
+    ) -> AppResult<Vec<super::DraftView>> {
+        blocking(&state, move |s| super::note_drafts(s, script)).await
     }
 
     #[tauri::command]

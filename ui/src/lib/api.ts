@@ -328,6 +328,7 @@ import type { NotesImport } from "./bindings/NotesImport";
 import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
 import type { NotePage } from "./bindings/NotePage";
 import type { NoteDraft } from "./bindings/NoteDraft";
+import type { DraftView } from "./bindings/DraftView";
 import type { ReviewStep } from "./bindings/ReviewStep";
 import type { SavedExport } from "./bindings/SavedExport";
 import type { ImportedTextView } from "./bindings/ImportedTextView";
@@ -514,6 +515,11 @@ export function saveNoteDraft(key: string, body: string, tags: string, colour: s
 /** The draft note editor `key` left, if any. */
 export function noteDraft(key: string): Promise<NoteDraft | null> {
   return call("note_draft", { key });
+}
+
+/** The drafts of edits left behind (a crash, a window closed mid-edit), the latest first, each with its note. */
+export function noteDrafts(script?: DisplayScript): Promise<DraftView[]> {
+  return call("note_drafts", { script: script ?? null });
 }
 
 /** Moves when another Sheli (or the CLI) wrote to the store; not for this window's own writes. */

@@ -19,4 +19,4 @@ colour: string,
 /**
  * When it was kept.
  */
-saved: bigint, };
+saved: number, };

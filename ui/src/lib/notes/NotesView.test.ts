@@ -137,4 +137,36 @@ describe("the notes view", () => {
     await waitFor(() => expect(screen.getAllByTestId("note-edit")[0].textContent).toBe("Edit"));
     expect(screen.getByTestId("notes-count").textContent).toBe("2 notes.");
   });
+
+  it("says which drafts a crash left, and Open brings the note's editor with the draft offered", async () => {
+    const far = sampleNote({ id: 900, body: "far away" });
+    setTransport(async (cmd, args) => {
+      switch (cmd) {
+        case "list_notes_page":
+          return { notes: [sampleNote()], total: 1 };
+        case "note_facets":
+          return { works: [], tags: [], colours: [], layers: [] };
+        case "note_drafts":
+          return [{ draft: { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 }, note: far }];
+        case "note_draft":
+          return args.key === "note:900"
+            ? { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 }
+            : null;
+        default:
+          throw new Error(cmd);
+      }
+    });
+    render(NotesView);
+    const left = await screen.findByTestId("left-drafts");
+    expect(left.textContent).toContain("An unsaved draft from");
+    await fireEvent.click(screen.getByTestId("left-draft-open"));
+    const item = await waitFor(() => {
+      const el = document.querySelector('[data-note-id="900"]');
+      if (!el) throw new Error("not shown");
+      return el;
+    });
+    await waitFor(() => expect(item.querySelector('[data-testid="draft-offer"]')).not.toBeNull());
+    expect(document.activeElement).toBe(item.querySelector("textarea"));
+    expect(screen.queryByTestId("left-drafts")).toBeNull();
+  });
 });
