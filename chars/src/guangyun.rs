@@ -26,8 +26,9 @@ pub struct Fanqie {
     pub xiaoyun: u32,
     /// Where this comes from, for a citation: `廣韻 小韻 87`.
     pub source: String,
-    /// Whether the gloss only points to the entry above it (見上注: 矦's
-    /// gloss sends the reader to 侯, listed just before it in 小韻 1017).
+    /// Whether the gloss points to the entry above it: 見上注 ("see the
+    /// note above": 矦's gloss sends the reader to 侯, listed just before it
+    /// in 小韻 1017) or, at its start, 上同 ("the same as above": 竝 is 並).
     pub points_above: bool,
     /// What the pointer leads to, when the library can tell: a related form
     /// listed in the same 小韻, with its gloss. The table keeps no order
@@ -43,8 +44,12 @@ pub struct SeeAbove {
     pub gloss: String,
 }
 
-/// The gloss's opening that points to the entry above (見上注, 見上注又…).
-const POINTER: &str = "見上注";
+/// The words by which a gloss points to the entry above: 見上注 anywhere
+/// (見上注又…, 射侯見上注), 上同 at its start (a variant listed after its
+/// standard form; about 1,500 rows).
+fn points_above(gloss: &str) -> bool {
+    gloss.contains("見上注") || gloss.starts_with("上同")
+}
 
 /// Every 廣韻 reading of `c`, in the order of the book.
 pub fn guangyun(c: char) -> Vec<Fanqie> {
@@ -55,7 +60,7 @@ pub fn guangyun(c: char) -> Vec<Fanqie> {
             let xiaoyun: u32 = row.get(1)?.parse().ok()?;
             let gloss = row.get(6).copied().unwrap_or("").to_string();
             Some(Fanqie {
-                points_above: gloss.contains(POINTER),
+                points_above: points_above(&gloss),
                 see_above: None,
                 fanqie: row.get(2)?.to_string(),
                 rhyme: row.get(3)?.to_string(),

@@ -125,6 +125,13 @@ fn a_variant_the_search_folds_is_one_word_with_its_partner() {
     assert_eq!(above.char, "侯");
     assert!(above.gloss.contains("公侯"), "{}", above.gloss);
 
+    // 上同 ("the same as above") is a pointer too: 並's leads to 竝's gloss.
+    let bing = describe(&library.corpus, &index, '並').unwrap();
+    let same = bing.fanqie.iter().find(|f| f.gloss.starts_with("上同")).expect("並 上同");
+    assert!(same.points_above);
+    let above = same.see_above.as_ref().expect("followed");
+    assert_eq!((above.char.as_str(), above.gloss.as_str()), ("竝", "比也蒲迥切四"));
+
     let hou = describe(&library.corpus, &index, '侯').unwrap();
     assert!(hou.forms.iter().any(|f| f.char == "矦" && f.relation == sheli_chars::Relation::Fold));
     let zhushu = hou

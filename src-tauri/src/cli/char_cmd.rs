@@ -69,7 +69,8 @@ fn print_human(e: &CharEntry) {
             short(&f.gloss)
         );
         if let Some(above) = &f.see_above {
-            println!("        見上注 → {}: {}", above.char, short(&above.gloss));
+            let pointer = if f.gloss.contains("見上注") { "見上注" } else { "上同" };
+            println!("        {pointer} → {}: {}", above.char, short(&above.gloss));
         }
     }
     for s in &e.shiwen {

@@ -34,8 +34,9 @@ xiaoyun: number,
  */
 source: string, 
 /**
- * Whether the gloss only points to the entry above it (見上注: 矦's
- * gloss sends the reader to 侯, listed just before it in 小韻 1017).
+ * Whether the gloss points to the entry above it: 見上注 ("see the
+ * note above": 矦's gloss sends the reader to 侯, listed just before it
+ * in 小韻 1017) or, at its start, 上同 ("the same as above": 竝 is 並).
  */
 points_above: boolean, 
 /**
