@@ -20,7 +20,7 @@ const SAME_IN_EVERY_LANGUAGE = [
   "MIT", "Apache", "CC0", "CC", "BY", "SA", "GPL", "LGPL", "BSD", "ISC", "Unicode", "OR", "NEAR",
   // Names kept in Chinese writing: a W3C standard's, units, tools, the
   // licence files' names.
-  "Web", "Annotation", "MB", "KB", "Rust", "crate", "npm", "Debian", "LICENSE-MIT", "LICENSE-APACHE",
+  "Web", "Annotation", "MB", "kB", "KB", "Rust", "crate", "npm", "Debian", "LICENSE-MIT", "LICENSE-APACHE",
   // Encodings a refused file is said to be in (Shift_JIS, EUC-KR).
   "JIS", "EUC", "KR",
   // What the terms' filter accepts, shown as examples: pinyin and a word of
