@@ -188,9 +188,9 @@ pub fn run() {
             glossary_commands::ipc::describe_glossary,
             glossary_commands::ipc::delete_glossary,
             glossary_commands::ipc::list_cards,
+            glossary_commands::ipc::list_cards_page,
             glossary_commands::ipc::add_builtin_card,
             glossary_commands::ipc::add_new_card,
-            glossary_commands::ipc::list_cards_page,
             glossary_commands::ipc::add_card_from_selection,
             glossary_commands::ipc::update_card,
             glossary_commands::ipc::remove_card,
@@ -204,14 +204,14 @@ pub fn run() {
             note_commands::ipc::add_note_anchor,
             note_commands::ipc::remove_note_anchor,
             note_commands::ipc::list_notes,
-            note_commands::ipc::passage_notes,
-            note_commands::ipc::update_note,
             note_commands::ipc::list_notes_page,
             note_commands::ipc::save_note_draft,
             note_commands::ipc::note_draft,
             note_commands::ipc::clear_note_draft,
             note_commands::ipc::store_stamp,
             note_commands::ipc::note_drafts,
+            note_commands::ipc::passage_notes,
+            note_commands::ipc::update_note,
             note_commands::ipc::undo_note_edit,
             note_commands::ipc::delete_note,
             note_commands::ipc::undelete_note,
@@ -282,11 +282,11 @@ struct EarlyState {
 /// only bounds a start whose texts are slow: see `run`).
 const TEXTS_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// The command handler, marking each command as it is received when the
 /// How long the search's warm-up waits for the first view to be shown
 /// before it runs anyway (startup_trace::FIRST_VIEW).
 const WARM_UP_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// The command handler, marking each command as it is received when the
 /// start-up trace is on (`startup_trace::received`).
 fn traced<R: tauri::Runtime>(
     handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,

@@ -150,6 +150,7 @@ pub struct PinyinView {
     /// The characters of the library with that reading.
     pub characters: String,
 }
+
 /// A note on how the query was read, as an error is said: its code
 /// (`query.note.*`, translated in `errors.json`), the values of its slots,
 /// and the English sentence for a code the window does not know.
@@ -169,7 +170,6 @@ impl From<sheli_index::QueryNote> for QueryNoteView {
         }
     }
 }
-
 
 /// One result: a segment, with its snippet in the display script.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -324,20 +324,20 @@ import type { NoteEdit } from "./bindings/NoteEdit";
 import type { NoteFacets } from "./bindings/NoteFacets";
 import type { NoteFilter } from "./bindings/NoteFilter";
 import type { NoteView } from "./bindings/NoteView";
-import type { NotesImport } from "./bindings/NotesImport";
-import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
 import type { NotePage } from "./bindings/NotePage";
 import type { NoteDraft } from "./bindings/NoteDraft";
 import type { DraftView } from "./bindings/DraftView";
+import type { NotesImport } from "./bindings/NotesImport";
+import type { ReviewLogEntry } from "./bindings/ReviewLogEntry";
 import type { ReviewStep } from "./bindings/ReviewStep";
 import type { SavedExport } from "./bindings/SavedExport";
 import type { ImportedTextView } from "./bindings/ImportedTextView";
 import type { TextFile } from "./bindings/TextFile";
 import type { TextSelection } from "./bindings/TextSelection";
 import type { UserCard } from "./bindings/UserCard";
+import type { CardPage } from "./bindings/CardPage";
 
 export type {
-import type { CardPage } from "./bindings/CardPage";
   BuiltinCardHit,
   CardEdit,
   SavedExport,
@@ -391,13 +391,13 @@ export function listCards(glossaryId: number, query = ""): Promise<UserCard[]> {
   return call("list_cards", { glossaryId, query });
 }
 
-export function addBuiltinCard(glossaryId: number, builtinId: string): Promise<UserCard> {
-  return call("add_builtin_card", { glossaryId, builtinId });
 /** At most `limit` of the cards `listCards` finds, from the `offset`th on, and how many in all. */
 export function listCardsPage(glossaryId: number, query: string, offset: number, limit: number): Promise<CardPage> {
   return call("list_cards_page", { glossaryId, query, offset, limit });
 }
 
+export function addBuiltinCard(glossaryId: number, builtinId: string): Promise<UserCard> {
+  return call("add_builtin_card", { glossaryId, builtinId });
 }
 
 export function addNewCard(glossaryId: number, card: NewCard): Promise<UserCard> {
@@ -495,8 +495,6 @@ export function listNotes(filter: Partial<NoteFilter> = {}, script?: DisplayScri
   return call("list_notes", { filter: { deleted: false, ...filter }, script: script ?? null });
 }
 
-/** The notes of these passages, with their spans in the displayed segments. */
-export function passageNotes(passageIds: string[], script?: DisplayScript): Promise<NoteView[]> {
 /** At most `limit` of the notes `filter` finds, from the `offset`th on, and how many it finds in all. */
 export function listNotesPage(
   filter: Partial<NoteFilter>,
@@ -532,6 +530,8 @@ export function clearNoteDraft(key: string): Promise<void> {
   return call("clear_note_draft", { key });
 }
 
+/** The notes of these passages, with their spans in the displayed segments. */
+export function passageNotes(passageIds: string[], script?: DisplayScript): Promise<NoteView[]> {
   return call("passage_notes", { passageIds, script: script ?? null });
 }
 
