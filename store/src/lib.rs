@@ -47,11 +47,11 @@ pub use backup::{BackupSummary, RestoreSummary, backup, restore};
 pub use card_draft::{DraftLanguage, draft_card};
 pub use cards::{CardEdit, NewCard, UserCard};
 pub use glossaries::Glossary;
+pub use note_drafts::NoteDraft;
 pub use notes::{
     NewNote, Note, NoteAnchor, NoteColour, NoteEdit, NoteFilter, PlacedNote, ReanchorReport,
     Selection,
 };
-pub use note_drafts::NoteDraft;
 pub use review::{DueSummary, Grade, ReviewCard, ReviewLogEntry, ReviewOutcome};
 pub use time::{Timestamp, format_rfc3339, now, parse_rfc3339};
 

@@ -113,7 +113,11 @@ pub fn open_index(state: &AppState, notify: &dyn Fn(IndexStatus)) {
 /// web engine starts beside it: it is ~40–60 ms of CPU on 2 cores.
 pub fn warm_up(state: &AppState) {
     if let Ok(index) = state.search.index() {
-        let _ = index.search(&SearchRequest { query: "射".into(), limit: 1, ..SearchRequest::default() });
+        let _ = index.search(&SearchRequest {
+            query: "射".into(),
+            limit: 1,
+            ..SearchRequest::default()
+        });
     }
     if let Ok(corpus) = state.corpus() {
         let _ = corpus.alignment();

@@ -172,7 +172,10 @@ mod tests {
             waiting.wait(Duration::from_secs(600));
             went.send(()).unwrap();
         });
-        assert!(gone.recv_timeout(Duration::from_millis(50)).is_err(), "went before the first view");
+        assert!(
+            gone.recv_timeout(Duration::from_millis(50)).is_err(),
+            "went before the first view"
+        );
         latch.open();
         assert!(gone.recv_timeout(Duration::from_secs(60)).is_ok(), "still waiting once shown");
         t.join().unwrap();
