@@ -9,10 +9,8 @@
 // Not part of the e2e suite (wdio.conf.js runs specs/ only).
 import fs from "node:fs";
 
-import { TYPED } from "./typing.js";
+import { typeInto } from "./typing.js";
 
-const ROUNDS = Number(process.env.SHELI_BENCH_ROUNDS || 4);
-const PAUSE_MS = 250;
 const POLL_MS = Number(process.env.SHELI_BENCH_POLL_MS || 5);
 
 describe("the floor of keystroke → painted", () => {
@@ -43,27 +41,11 @@ describe("the floor of keystroke → painted", () => {
         );
       });
     });
-    const input = await $("#floor-input");
     const samples = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const q of TYPED) {
-        await input.click();
-        await input.clearValue();
-        await browser.pause(PAUSE_MS);
-        const chars = Array.from(q);
-        for (let n = 1; n <= chars.length; n++) {
-          const prefix = chars.slice(0, n).join("");
-          await input.addValue(chars[n - 1]);
-          await browser.waitUntil(async () => (await $("#floor-line").getAttribute("data-query")) === prefix, {
-            timeout: 5000,
-            interval: POLL_MS,
-            timeoutMsg: `the floor line never showed ${prefix}`,
-          });
-          if (round > 0) samples.push(Number(await $("#floor-line").getAttribute("data-ms")));
-          await browser.pause(PAUSE_MS);
-        }
-      }
-    }
+    const line = () => $("#floor-line");
+    await typeInto("#floor-input", async () => (await line()).getAttribute("data-query"), async () => {
+      samples.push(Number(await (await line()).getAttribute("data-ms")));
+    }, POLL_MS);
     const out = process.env.SHELI_BENCH_OUT;
     if (out) fs.writeFileSync(out, JSON.stringify({ samples }, null, 1));
     const s = [...samples].sort((a, b) => a - b);

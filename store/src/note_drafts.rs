@@ -80,15 +80,7 @@ impl Store {
             .query_row(
                 "SELECT key, body, tags, colour, saved FROM note_draft WHERE key = ?1",
                 [key],
-                |r| {
-                    Ok(NoteDraft {
-                        key: r.get(0)?,
-                        body: r.get(1)?,
-                        tags: r.get(2)?,
-                        colour: r.get(3)?,
-                        saved: r.get(4)?,
-                    })
-                },
+                draft_from_row,
             )
             .optional()?)
     }
@@ -98,15 +90,7 @@ impl Store {
         let mut stmt = self.conn.prepare(
             "SELECT key, body, tags, colour, saved FROM note_draft ORDER BY saved DESC, key",
         )?;
-        let rows = stmt.query_map([], |r| {
-            Ok(NoteDraft {
-                key: r.get(0)?,
-                body: r.get(1)?,
-                tags: r.get(2)?,
-                colour: r.get(3)?,
-                saved: r.get(4)?,
-            })
-        })?;
+        let rows = stmt.query_map([], draft_from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -128,4 +112,15 @@ impl Store {
     pub fn changed_elsewhere_stamp(&self) -> Result<i64> {
         Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
     }
+}
+
+/// A `note_draft` row read as `SELECT key, body, tags, colour, saved`.
+fn draft_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<NoteDraft> {
+    Ok(NoteDraft {
+        key: r.get(0)?,
+        body: r.get(1)?,
+        tags: r.get(2)?,
+        colour: r.get(3)?,
+        saved: r.get(4)?,
+    })
 }
