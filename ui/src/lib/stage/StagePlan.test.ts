@@ -20,6 +20,8 @@ function backend() {
       if (args.passage === "xiangshe.zhushu.0019") return sampleStage0019();
       if (args.passage === "xiangshe.zhushu.0020") return sampleStage0020();
       if (args.passage === "xiangshe.zhushu.0352") return { ...sampleStage0019(), passage: "xiangshe.zhushu.0352", ji: true };
+      if (args.passage === "xiangshe.zhushu.0408") return { ...sampleStage0019(), passage: "xiangshe.zhushu.0408", index: 407, next: null };
+      if (args.passage === "xiangshe.zhushu.0001") return { ...sampleStage0019(), passage: "xiangshe.zhushu.0001", index: 0, previous: null };
       throw {
         kind: "not_found",
         code: "app.not_found.step",
@@ -260,6 +262,34 @@ describe("StagePlan", () => {
     expect(figure("眾賓").dataset.moved).toBe("false");
     await waitFor(() => expect(screen.getByTestId("plan-announce").textContent).toBe("Step 20 of 408: 賓 moves to 西階上"));
     expect(screen.getByTestId("plan-announce").querySelector("span")?.getAttribute("lang")).toBe("zh-Hant");
+  });
+
+  // The outside tester's 16a: ] at 0408 and [ at 0001 did nothing, and said nothing.
+  it("says so when ] is pressed at the last step or [ at the first, and keeps the focus", async () => {
+    backend();
+    render(StagePlan, { passage: "xiangshe.zhushu.0408" });
+    await waitFor(() => expect(screen.getByTestId("plan").dataset.passage).toBe("xiangshe.zhushu.0408"));
+    const live = screen.getByTestId("plan-announce");
+    const pace = screen.getByTestId("plan-pace");
+    pace.focus();
+    await fireEvent.keyDown(document.body, { key: "]" });
+    expect(live.textContent).toBe("This is the last step: 408 of 408.");
+    expect(document.activeElement).toBe(pace);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location.hash).toBe("");
+    expect(screen.getByTestId("plan").dataset.passage).toBe("xiangshe.zhushu.0408");
+    // [ still steps back from there.
+    await fireEvent.keyDown(document.body, { key: "[" });
+    await waitFor(() => expect(location.hash).toBe("#/read/xiangshe.zhushu.0018"));
+    cleanup();
+    setLocale("zh-Hans");
+    render(StagePlan, { passage: "xiangshe.zhushu.0001" });
+    await waitFor(() => expect(screen.getByTestId("plan").dataset.passage).toBe("xiangshe.zhushu.0001"));
+    await fireEvent.keyDown(document.body, { key: "[" });
+    expect(screen.getByTestId("plan-announce").textContent).toBe("已是第一节。");
+    setLocale("zh-Hant");
+    await fireEvent.keyDown(document.body, { key: "[" });
+    expect(screen.getByTestId("plan-announce").textContent).toBe("已是第一節。");
   });
 
   it("gives the focus back to the control that stepped, in the plan made for the new passage", async () => {
