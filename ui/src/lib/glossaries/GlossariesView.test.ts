@@ -11,11 +11,17 @@ afterEach(() => {
   setTransport(null);
 });
 
+/** The store's stamp, as `store_stamp` answers it: moved by a test to
+ * stand for another Sheli's (or the CLI's) write. */
+let stamp = 1;
+
 function backend(cards: UserCard[] = []) {
   const calls: [string, Record<string, unknown>][] = [];
   setTransport(async (cmd, args) => {
     calls.push([cmd, args]);
     switch (cmd) {
+      case "store_stamp":
+        return stamp;
       case "my_glossaries":
         return [sampleGlossary({ cards: cards.length })];
       case "list_cards_page": {
@@ -47,6 +53,33 @@ function backend(cards: UserCard[] = []) {
 }
 
 describe("my glossaries", () => {
+  it("shows a card the CLI added when the window comes back into view, and not under an open editor", async () => {
+    const cards = [sampleCard({ id: 1, headword: "楅" })];
+    const calls = backend(cards);
+    render(GlossariesView, { id: 1 });
+    await screen.findByText("楅");
+    await waitFor(() => expect(calls.some(([c]) => c === "store_stamp")).toBe(true));
+    // Another connection writes: the stamp moves; the window is focused again.
+    cards.push(sampleCard({ id: 2, headword: "觶" }));
+    stamp += 1;
+    window.dispatchEvent(new Event("focus"));
+    await screen.findByText("觶");
+    // Focus with nothing changed elsewhere: no reload.
+    const pages = () => calls.filter(([c]) => c === "list_cards_page").length;
+    const before = pages();
+    window.dispatchEvent(new Event("focus"));
+    await waitFor(() => expect(calls.filter(([c]) => c === "store_stamp").length).toBe(3));
+    expect(pages()).toBe(before);
+    // An editor open: a write elsewhere does not reload under it.
+    await fireEvent.click(screen.getAllByTestId("card-edit")[0]);
+    cards.push(sampleCard({ id: 3, headword: "豐" }));
+    stamp += 1;
+    window.dispatchEvent(new Event("focus"));
+    await waitFor(() => expect(calls.filter(([c]) => c === "store_stamp").length).toBe(4));
+    expect(pages()).toBe(before);
+    expect(screen.queryByText("豐")).toBeNull();
+  });
+
   it("saves an export through the backend and says where the file is", async () => {
     const calls = backend();
     render(GlossariesView, { id: 1 });
