@@ -3,7 +3,7 @@
 use anyhow::Result;
 use sheli_library::CharEntry;
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 use super::search_cmd::progress_printer;
 use super::shared::{data_dir, open_library_unparsed, open_store, print_json};
 
@@ -15,7 +15,7 @@ pub fn char(characters: &str, json: bool) -> Result<()> {
         } else {
             format!("`{characters}` holds no Han character; give one or more, e.g. sheli char 觶")
         };
-        return Err(CliError::invalid(message).into());
+        return Err(CliError::new(CliCode::NoHanCharacter, message).into());
     }
     let library = open_library_unparsed(&data_dir()?)?;
     let opened = library.open_index(&mut progress_printer())?;

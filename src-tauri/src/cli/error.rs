@@ -40,23 +40,119 @@ pub enum Kind {
 }
 
 /// An error the CLI itself finds (an argument that names nothing, a file
-/// that is not text), with its kind.
+/// that is not text), with its code; its kind follows from the code.
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct CliError {
-    pub kind: Kind,
+    pub code: CliCode,
     pub message: String,
 }
 
 impl CliError {
-    pub fn invalid(message: impl Into<String>) -> CliError {
-        CliError { kind: Kind::InvalidInput, message: message.into() }
+    pub fn new(code: CliCode, message: impl Into<String>) -> CliError {
+        CliError { code, message: message.into() }
     }
-    pub fn not_found(message: impl Into<String>) -> CliError {
-        CliError { kind: Kind::NotFound, message: message.into() }
+}
+
+/// The CLI's own checks, one code each, so that under `--json` every error
+/// carries a code a script can branch on without reading the English (the
+/// store's, the library's and the query's errors carry theirs). Listed in
+/// `sheli --help`; a test keeps the list and the help together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CliCode {
+    /// `--id` given with something that is not a number.
+    GlossaryIdNotNumber,
+    /// No glossary has that id or that name.
+    UnknownGlossary,
+    /// `--format apkg` with no `--output`: a zip is no use on a terminal.
+    ApkgNeedsOutput,
+    /// `review history` with neither a glossary nor `--card`.
+    HistoryNeedsGlossary,
+    /// A note's `--quote` that is empty.
+    EmptyQuote,
+    /// A `--layer` that is not one of the layers.
+    UnknownLayer,
+    /// `notes unanchor` with anchor 0 (they count from 1).
+    AnchorNumber,
+    /// `notes search` with nothing to search for.
+    EmptySearch,
+    /// `sheli char` given no Han character.
+    NoHanCharacter,
+    /// A file to read that is a folder or a device.
+    NotAFile,
+    /// A file to read over the import limit.
+    FileTooLarge,
+    /// A file to read that decodes as no text encoding Sheli knows.
+    Undecodable,
+    /// An export's `--output` file that exists, without `--force`.
+    FileExists,
+    /// `sheli stage` of a passage of the user's own text.
+    NotStaged,
+    /// `sheli stage` with nothing to show.
+    StageNeedsTarget,
+    /// `sheli stage` with a passage and `--actor` both.
+    StageBoth,
+}
+
+impl CliCode {
+    pub const ALL: [CliCode; 16] = [
+        CliCode::GlossaryIdNotNumber,
+        CliCode::UnknownGlossary,
+        CliCode::ApkgNeedsOutput,
+        CliCode::HistoryNeedsGlossary,
+        CliCode::EmptyQuote,
+        CliCode::UnknownLayer,
+        CliCode::AnchorNumber,
+        CliCode::EmptySearch,
+        CliCode::NoHanCharacter,
+        CliCode::NotAFile,
+        CliCode::FileTooLarge,
+        CliCode::Undecodable,
+        CliCode::FileExists,
+        CliCode::NotStaged,
+        CliCode::StageNeedsTarget,
+        CliCode::StageBoth,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            CliCode::GlossaryIdNotNumber => "cli.invalid.glossary_id",
+            CliCode::UnknownGlossary => "cli.not_found.glossary",
+            CliCode::ApkgNeedsOutput => "cli.invalid.apkg_needs_output",
+            CliCode::HistoryNeedsGlossary => "cli.invalid.history_needs_glossary",
+            CliCode::EmptyQuote => "cli.invalid.empty_quote",
+            CliCode::UnknownLayer => "cli.invalid.layer",
+            CliCode::AnchorNumber => "cli.invalid.anchor_number",
+            CliCode::EmptySearch => "cli.invalid.empty_search",
+            CliCode::NoHanCharacter => "cli.invalid.no_han_character",
+            CliCode::NotAFile => "cli.invalid.not_a_file",
+            CliCode::FileTooLarge => "cli.invalid.file_too_large",
+            CliCode::Undecodable => "cli.invalid.undecodable",
+            CliCode::FileExists => "cli.conflict.file_exists",
+            CliCode::NotStaged => "cli.not_found.not_staged",
+            CliCode::StageNeedsTarget => "cli.invalid.stage_needs_target",
+            CliCode::StageBoth => "cli.invalid.stage_both",
+        }
     }
-    pub fn conflict(message: impl Into<String>) -> CliError {
-        CliError { kind: Kind::Conflict, message: message.into() }
+
+    pub fn kind(self) -> Kind {
+        match self {
+            CliCode::UnknownGlossary | CliCode::NotStaged => Kind::NotFound,
+            CliCode::FileExists => Kind::Conflict,
+            CliCode::GlossaryIdNotNumber
+            | CliCode::ApkgNeedsOutput
+            | CliCode::HistoryNeedsGlossary
+            | CliCode::EmptyQuote
+            | CliCode::UnknownLayer
+            | CliCode::AnchorNumber
+            | CliCode::EmptySearch
+            | CliCode::NoHanCharacter
+            | CliCode::NotAFile
+            | CliCode::FileTooLarge
+            | CliCode::Undecodable
+            | CliCode::StageNeedsTarget
+            | CliCode::StageBoth => Kind::InvalidInput,
+        }
     }
 }
 
@@ -69,7 +165,7 @@ pub fn kind_of(e: &anyhow::Error) -> Kind {
 
 fn known_kind(e: &(dyn std::error::Error + 'static)) -> Option<Kind> {
     if let Some(e) = e.downcast_ref::<CliError>() {
-        return Some(e.kind);
+        return Some(e.code.kind());
     }
     if let Some(e) = e.downcast_ref::<StoreError>() {
         use sheli_store::ErrorKind as K;
@@ -173,8 +269,8 @@ fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
 struct ErrorBody<'a> {
     kind: Kind,
     /// The stable code the app's errors carry too (`query.unclosed_quote`),
-    /// where the error has one: the query language's, the store's and the
-    /// library's errors.
+    /// where the error has one: the query language's, the store's, the
+    /// library's, the corpus's, and the CLI's own (`cli.*`).
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<&'static str>,
     message: String,
@@ -197,6 +293,9 @@ fn items_of(e: &anyhow::Error) -> Vec<&sheli_library::ImportProblem> {
 /// The code of the first error in the chain that has one.
 pub fn code_of(e: &anyhow::Error) -> Option<&'static str> {
     e.chain().find_map(|e| {
+        if let Some(e) = e.downcast_ref::<CliError>() {
+            return Some(e.code.id());
+        }
         if let Some(e) = e.downcast_ref::<StoreError>() {
             return Some(e.code().id());
         }
@@ -264,5 +363,16 @@ mod tests {
         assert_eq!(kind_of(&e), Kind::NotFound);
         assert_eq!(kind_of(&anyhow::anyhow!("something else")), Kind::Storage);
         assert_eq!(serde_json::to_value(Kind::InvalidInput).unwrap(), "invalid_input");
+        let e = anyhow::Error::from(CliError::new(CliCode::FileExists, "x exists"));
+        assert_eq!((kind_of(&e), code_of(&e)), (Kind::Conflict, Some("cli.conflict.file_exists")));
+    }
+
+    /// `sheli --help` is where a script's author finds the codes: each of
+    /// the CLI's own is named there.
+    #[test]
+    fn the_help_names_every_cli_code() {
+        for code in CliCode::ALL {
+            assert!(super::super::AFTER_HELP.contains(code.id()), "{} not in the help", code.id());
+        }
     }
 }

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 use sheli_store::{self as store, CardEdit, NewCard, Store, StoreError, UserCard};
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 use super::shared::{
     Output, corpus, open_store, print_json, read_input, write_output, write_output_bytes,
 };
@@ -45,13 +45,18 @@ pub fn resolve(store: &Store, key: &str, by_id: bool) -> Result<i64> {
     if by_id {
         let digits = key.trim().trim_start_matches('#');
         let id: i64 = digits.parse().map_err(|_| {
-            CliError::invalid(format!("--id needs a glossary's id, a number: “{key}”"))
+            CliError::new(
+                CliCode::GlossaryIdNotNumber,
+                format!("--id needs a glossary's id, a number: “{key}”"),
+            )
         })?;
         return match store.glossary(id) {
             Ok(g) => Ok(g.id),
-            Err(StoreError::UnknownGlossary(_)) => {
-                Err(CliError::not_found(format!("there is no glossary with id {id}")).into())
-            }
+            Err(StoreError::UnknownGlossary(_)) => Err(CliError::new(
+                CliCode::UnknownGlossary,
+                format!("there is no glossary with id {id}"),
+            )
+            .into()),
             Err(e) => Err(e.into()),
         };
     }
@@ -69,8 +74,11 @@ pub fn resolve(store: &Store, key: &str, by_id: bool) -> Result<i64> {
                     format!(" (glossary #{} is “{}”: add --id to mean it by its id)", g.id, g.name)
                 })
                 .unwrap_or_default();
-            Err(CliError::not_found(format!("there is no glossary named “{}”{hint}", key.trim()))
-                .into())
+            Err(CliError::new(
+                CliCode::UnknownGlossary,
+                format!("there is no glossary named “{}”{hint}", key.trim()),
+            )
+            .into())
         }
         Err(e) => Err(e.into()),
     }
@@ -382,7 +390,8 @@ pub fn run(command: GlossaryCommand, json: bool) -> Result<()> {
                 ExportFormat::Json => write_output(to, &store.export_glossary_json(id)?, json)?,
                 // A zip is no use on a terminal, and checked before any work.
                 ExportFormat::Apkg if output.is_none() => {
-                    return Err(CliError::invalid(
+                    return Err(CliError::new(
+                        CliCode::ApkgNeedsOutput,
                         "an Anki package is a binary file: name it with --output FILE.apkg",
                     )
                     .into());

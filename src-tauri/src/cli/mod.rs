@@ -30,11 +30,18 @@ With no command, `sheli` opens the desktop app (it needs a display). Every comma
 in a terminal, without a display.
 
 With --json, a command prints its answer as JSON on standard output, and so does a failure: \
-{\"error\": {\"kind\": KIND, \"message\": \"…\"}} on standard output, exit status 1. KIND is one of \
+{\"error\": {\"kind\": KIND, \"code\": CODE, \"message\": \"…\"}} on standard output, exit status 1. KIND is one of \
 invalid_input (a bad query, argument or file), not_found (no such passage, glossary, card, note \
 or file), conflict (a duplicate name, an existing file), incompatible (a data \
 file or backup from a newer Sheli, or not Sheli's), busy (another Sheli is changing the data \
-folder: try again) and storage (the disk or the database failed). Without --json, a failure is one \
+folder: try again) and storage (the disk or the database failed). CODE names the check that \
+failed, the same codes the window's errors carry (store.*, library.*, query.*, app.*); the \
+command line's own are cli.invalid.glossary_id, cli.not_found.glossary, \
+cli.invalid.apkg_needs_output, cli.invalid.history_needs_glossary, cli.invalid.empty_quote, \
+cli.invalid.layer, cli.invalid.anchor_number, cli.invalid.empty_search, \
+cli.invalid.no_han_character, cli.invalid.not_a_file, cli.invalid.file_too_large, \
+cli.invalid.undecodable, cli.conflict.file_exists, cli.not_found.not_staged, \
+cli.invalid.stage_needs_target and cli.invalid.stage_both. Without --json, a failure is one \
 line `sheli: …` on standard error, exit status 1. A wrong command line (an unknown flag, a missing \
 argument) prints its usage on standard error and exits with status 2.";
 

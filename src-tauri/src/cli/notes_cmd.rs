@@ -11,7 +11,7 @@ use serde::Serialize;
 use sheli_corpus::{Corpus, Layer};
 use sheli_store::{self as store, NewNote, NoteColour, NoteEdit, NoteFilter, Selection};
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 use super::shared::{Output, corpus, open_store, print_json, read_input, write_output};
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -220,7 +220,8 @@ struct Deleted {
 /// would read "“” is not in passage …".
 fn check_quote(quote: &str) -> Result<()> {
     if quote.trim().is_empty() {
-        return Err(CliError::invalid(
+        return Err(CliError::new(
+            CliCode::EmptyQuote,
             "the quote is empty: give the words of the text the note is on, e.g. --quote 賓升",
         )
         .into());
@@ -233,7 +234,9 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
     match command {
         NotesCommand::Add { passage, quote, layer, occurrence, body, body_file, tags, colour } => {
             check_quote(&quote)?;
-            let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
+            let layer = layer
+                .map(|l| parse_layer(&l).map_err(|m| CliError::new(CliCode::UnknownLayer, m)))
+                .transpose()?;
             let body = match body_file {
                 Some(f) => read_input(&f)?,
                 None => body,
@@ -253,7 +256,9 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
         }
         NotesCommand::Anchor { id, passage, quote, layer, occurrence } => {
             check_quote(&quote)?;
-            let layer = layer.map(|l| parse_layer(&l).map_err(CliError::invalid)).transpose()?;
+            let layer = layer
+                .map(|l| parse_layer(&l).map_err(|m| CliError::new(CliCode::UnknownLayer, m)))
+                .transpose()?;
             let corpus = corpus()?;
             if corpus.passage(&passage).is_err() {
                 return Err(store::StoreError::UnknownPassage(passage).into());
@@ -267,7 +272,10 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
         }
         NotesCommand::Unanchor { id, anchor } => {
             let index = anchor.checked_sub(1).ok_or_else(|| {
-                CliError::invalid("anchors are numbered from 1, as `notes list` shows them")
+                CliError::new(
+                    CliCode::AnchorNumber,
+                    "anchors are numbered from 1, as `notes list` shows them",
+                )
             })?;
             let note = store.remove_note_anchor(id, index)?;
             if json {
@@ -277,7 +285,7 @@ pub fn run(command: NotesCommand, json: bool) -> Result<()> {
         }
         NotesCommand::Search { query, filters } => {
             if query.trim().is_empty() {
-                return Err(CliError::invalid("say what to search for").into());
+                return Err(CliError::new(CliCode::EmptySearch, "say what to search for").into());
             }
             let filter = filters.into_filter(Some(query));
             print_list(&store.notes(&filter)?, json)?;

@@ -5,7 +5,7 @@ use clap::Subcommand;
 use serde::Serialize;
 use sheli_store::{self as store, Grade};
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 use super::glossary_cmd::{GlossaryKey, resolve};
 use super::shared::{open_store, print_json};
 
@@ -122,7 +122,11 @@ pub fn run(command: ReviewCommand, json: bool) -> Result<()> {
             let g = match glossary {
                 Some(g) => Some(resolve(&store, &g, by_id)?),
                 None if card.is_none() => {
-                    return Err(CliError::invalid("name a glossary, or a card with --card").into());
+                    return Err(CliError::new(
+                        CliCode::HistoryNeedsGlossary,
+                        "name a glossary, or a card with --card",
+                    )
+                    .into());
                 }
                 None => None,
             };

@@ -11,7 +11,7 @@ use sheli_corpus::Corpus;
 use sheli_library::{self as library, Library};
 use sheli_store::{self as store, Store};
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 
 /// The data folder: `SHELI_DATA_DIR`, or the platform's data directory.
 pub fn data_dir() -> Result<PathBuf> {
@@ -78,22 +78,25 @@ pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
 pub fn read_input(path: &Path) -> Result<String> {
     let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     if !meta.is_file() {
-        return Err(CliError::invalid(format!("{}: not a regular file", path.display())).into());
+        return Err(CliError::new(
+            CliCode::NotAFile,
+            format!("{}: not a regular file", path.display()),
+        )
+        .into());
     }
     if meta.len() > store::limits::IMPORT_BYTES as u64 {
-        return Err(CliError::invalid(format!(
-            "{}: the file is too large to import ({} bytes)",
-            path.display(),
-            meta.len()
-        ))
+        return Err(CliError::new(
+            CliCode::FileTooLarge,
+            format!("{}: the file is too large to import ({} bytes)", path.display(), meta.len()),
+        )
         .into());
     }
     let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(text),
-        Err(e) => sheli_corpus::import::decode(e.as_bytes())
-            .map(|d| d.text)
-            .map_err(|why| CliError::invalid(format!("{}: {why}", path.display())).into()),
+        Err(e) => sheli_corpus::import::decode(e.as_bytes()).map(|d| d.text).map_err(|why| {
+            CliError::new(CliCode::Undecodable, format!("{}: {why}", path.display())).into()
+        }),
     }
 }
 
@@ -139,7 +142,10 @@ pub fn write_output_bytes(to: Output<'_>, text: &[u8], json: bool) -> Result<()>
         return Ok(());
     };
     let exists = || {
-        CliError::conflict(format!("{} already exists; add --force to replace it", path.display()))
+        CliError::new(
+            CliCode::FileExists,
+            format!("{} already exists; add --force to replace it", path.display()),
+        )
     };
     // Refused before any work; `link` below closes the race with another writer.
     if !to.force && std::fs::symlink_metadata(path).is_ok() {

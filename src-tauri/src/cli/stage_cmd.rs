@@ -8,7 +8,7 @@ use serde::Serialize;
 use sheli_corpus::Corpus;
 use sheli_corpus::stage::{Basis, ItineraryStop, Move, StageView, Stages, Step};
 
-use super::error::CliError;
+use super::error::{CliCode, CliError};
 use super::shared::print_json;
 
 /// `sheli stage <passage>`, `sheli stage --work W`, `sheli stage --actor A [--work W]`.
@@ -28,10 +28,13 @@ pub fn stage(
                 // in: "no passage has the id" would be wrong; it has no step.
                 None if id.starts_with("user.") => {
                     let works: Vec<&str> = stages.works.iter().map(|w| w.work.as_str()).collect();
-                    return Err(CliError::not_found(format!(
-                        "{id} is a passage of your own text; the 儀禮圖 covers {} only",
-                        works.join(", ")
-                    ))
+                    return Err(CliError::new(
+                        CliCode::NotStaged,
+                        format!(
+                            "{id} is a passage of your own text; the 儀禮圖 covers {} only",
+                            works.join(", ")
+                        ),
+                    )
                     .into());
                 }
                 None => stages.step_passage(&Corpus::builtin()?, id)?,
@@ -46,7 +49,8 @@ pub fn stage(
         }
         (None, None) => {
             let name = work.ok_or_else(|| {
-                CliError::invalid(
+                CliError::new(
+                    CliCode::StageNeedsTarget,
                     "give a passage id, --work <work> or --actor <figure> (see sheli stage --help)",
                 )
             })?;
@@ -55,7 +59,7 @@ pub fn stage(
             if json { print_json(&all) } else { print_steps(&all) }
         }
         (Some(_), Some(_)) => {
-            Err(CliError::invalid("give a passage id or --actor, not both").into())
+            Err(CliError::new(CliCode::StageBoth, "give a passage id or --actor, not both").into())
         }
     }
 }

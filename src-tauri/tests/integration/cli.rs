@@ -352,6 +352,40 @@ fn json_error_code(out: &Output) -> ((String, String), Option<String>) {
     ((e["kind"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned()), code)
 }
 
+/// The CLI's own checks carry a code too (`cli.*`), as the store's and the
+/// query's errors do, so a script never has to read the English to tell
+/// them apart (h6 tester's leftover: `sheli --json char abc` had none).
+#[test]
+fn the_cli_s_own_refusals_carry_a_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let code = |args: &[&str]| {
+        let ((kind, _), code) = json_error_code(&sheli(d, args));
+        (kind, code.unwrap_or_default())
+    };
+    let want = |kind: &str, code: &str| (kind.to_owned(), code.to_owned());
+    assert_eq!(
+        code(&["--json", "char", "abc"]),
+        want("invalid_input", "cli.invalid.no_han_character")
+    );
+    assert_eq!(
+        code(&["--json", "glossary", "show", "nope"]),
+        want("not_found", "cli.not_found.glossary")
+    );
+    assert_eq!(
+        code(&["--json", "notes", "search", " "]),
+        want("invalid_input", "cli.invalid.empty_search")
+    );
+    ok(&sheli(d, &["glossary", "create", "g"]));
+    let file = d.join("g.tsv");
+    std::fs::write(&file, "mine").unwrap();
+    let path = file.to_str().unwrap();
+    assert_eq!(
+        code(&["--json", "glossary", "export", "g", "-o", path]),
+        want("conflict", "cli.conflict.file_exists")
+    );
+}
+
 #[test]
 fn with_json_every_failure_is_a_json_error_on_stdout_with_its_kind() {
     let dir = tempfile::tempdir().unwrap();
