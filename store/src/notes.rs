@@ -177,6 +177,10 @@ pub struct NoteFilter {
     pub orphaned: Option<bool>,
     /// List deleted notes (that can still be undeleted) instead of live ones.
     pub deleted: bool,
+    /// The most recently changed first (the reader's "Add to note…" picker,
+    /// which shows a page of the latest), instead of by work and place.
+    #[ts(optional)]
+    pub recent: Option<bool>,
 }
 
 /// What [`Store::reanchor`] did, counting anchors (a note that anchors two
@@ -487,7 +491,11 @@ impl Store {
                 " AND orphaned = 0 AND id NOT IN (SELECT note_id FROM note_anchor WHERE orphaned = 1)"
             };
         }
-        let order = " ORDER BY work, source_id, passage_id, start_pos, id";
+        let order = if filter.recent == Some(true) {
+            " ORDER BY modified DESC, id DESC"
+        } else {
+            " ORDER BY work, source_id, passage_id, start_pos, id"
+        };
         let query = filter.query.as_deref().map(Query::new).filter(|q| !q.is_empty());
         let Some(q) = query else {
             let total: u32 = self.conn.query_row(

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use sheli_corpus::{Corpus, SourceInfo};
-use sheli_store::{NewCard, NewNote, NoteFilter, Selection, Store};
+use sheli_store::{NewCard, NewNote, NoteEdit, NoteFilter, Selection, Store};
 
 /// A corpus of one plain text (source `user.test`, work 測試).
 fn corpus_of(text: &str) -> Corpus {
@@ -56,6 +56,23 @@ fn notes_come_a_page_at_a_time_with_the_total_and_search_covers_them_all() {
     let (rest, _) = s.notes_page(&q, 2, 200).unwrap();
     assert_eq!(rest.len(), 3);
     assert!(rest.iter().any(|n| n.body == "note 407 on the 觶"), "a note far past the first page");
+
+    // The latest first (the reader's Add-to-note picker): the note last
+    // written heads the first page, an edit brings an old note to the top,
+    // and the search still covers every note.
+    let recent = NoteFilter { recent: Some(true), ..Default::default() };
+    let (latest, total) = s.notes_page(&recent, 0, 3).unwrap();
+    assert_eq!(total, 450);
+    assert_eq!(latest[0].body, "note 449");
+    let mut s = s;
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let edit = NoteEdit { body: Some("note 0, edited".into()), ..Default::default() };
+    s.update_note(whole[0], &edit).unwrap();
+    let (latest, _) = s.notes_page(&recent, 0, 3).unwrap();
+    assert_eq!(latest[0].body, "note 0, edited");
+    let q = NoteFilter { query: Some("觯".into()), recent: Some(true), ..Default::default() };
+    let (found, total) = s.notes_page(&q, 0, 1).unwrap();
+    assert_eq!((found[0].body.as_str(), total), ("note 407 on the 觶", 5));
 }
 
 #[test]

@@ -30,4 +30,9 @@ orphaned?: boolean,
 /**
  * List deleted notes (that can still be undeleted) instead of live ones.
  */
-deleted: boolean, };
+deleted: boolean, 
+/**
+ * The most recently changed first (the reader's "Add to note…" picker,
+ * which shows a page of the latest), instead of by work and place.
+ */
+recent?: boolean, };

@@ -217,6 +217,57 @@ describe("Add to note…", () => {
     expect(calls.find(([c]) => c === "add_note_anchor")?.[1]).toEqual({ id: 1, selection });
   });
 
+  it("offers the latest notes of tens of thousands from the store, and finds any other by its words", async () => {
+    // The store's answer: a page of the latest, with the total (120 here
+    // standing for 40,000); the search goes to the store too.
+    const many = Array.from({ length: 120 }, (_, i) =>
+      sampleNote({ id: i + 1, body: i === 7 ? "an old note on the 楅" : `note ${i + 1}`, modified: 1_700_000_000 + i }),
+    );
+    const calls: Record<string, unknown>[] = [];
+    setTransport(async (cmd, args) => {
+      if (cmd === "list_notes_page") {
+        calls.push(args);
+        const f = args.filter as { query?: string; recent?: boolean };
+        const found = many.filter((n) => !f.query || n.note.body.includes(f.query));
+        const ordered = f.recent ? [...found].reverse() : found;
+        return { notes: ordered.slice(0, args.limit as number), total: found.length };
+      }
+      if (cmd === "add_note_anchor") return many[7];
+      throw new Error(`not expected here: ${cmd}`);
+    });
+    let added = false;
+    render(AddToNote, { selection, quote: "實觶", script: "original", onadded: () => (added = true), oncancel: () => {} });
+    const select = (await screen.findByTestId("sel-anchor-note")) as HTMLSelectElement;
+    expect(calls[0]).toMatchObject({ filter: { recent: true, deleted: false }, offset: 0, limit: 50 });
+    expect(select.options.length).toBe(50);
+    expect(select.value).toBe("120");
+    expect(screen.getByTestId("sel-anchor-status").textContent).toBe("The latest 50 of 120 notes; search for another.");
+    // Note 8, far past the latest 50, found by its words.
+    await fireEvent.input(screen.getByTestId("sel-anchor-search"), { target: { value: "楅" } });
+    await waitFor(() => expect(select.options.length).toBe(1));
+    expect(calls.at(-1)).toMatchObject({ filter: { recent: true, query: "楅" } });
+    expect(select.value).toBe("8");
+    expect(screen.getByTestId("sel-anchor-status").textContent).toBe("1 note found.");
+    await fireEvent.click(screen.getByTestId("sel-anchor-save"));
+    await waitFor(() => expect(added).toBe(true));
+    expect(openNote.id).toBe(8);
+  });
+
+  it("offers the note last opened in the margin first even when it is not among the latest", async () => {
+    const old = sampleNote({ id: 9, body: "opened in the margin" }, { quote: "司射" });
+    setTransport(async (cmd) => {
+      if (cmd === "list_notes_page") return { notes: [CUP, GLOSS], total: 3 };
+      throw new Error(cmd);
+    });
+    openNote.id = 9;
+    openNote.view = old;
+    render(AddToNote, { selection, quote: "實觶", script: "original", onadded: () => {}, oncancel: () => {} });
+    const select = (await screen.findByTestId("sel-anchor-note")) as HTMLSelectElement;
+    expect(select.value).toBe("9");
+    expect(select.options[0].textContent).toBe("司射 — opened in the margin");
+    openNote.view = null;
+  });
+
   it("says so when there is no note yet", async () => {
     backend([]);
     render(AddToNote, { selection, quote: "實觶", script: "original", onadded: () => {}, oncancel: () => {} });

@@ -15,7 +15,7 @@ const BATCH = 200;
 
 /** The note last opened in the reader's margin (focused, edited or
  * pointed at): "Add to note…" on a new selection offers it first. */
-export const openNote: { id: number | null } = $state({ id: null });
+export const openNote: { id: number | null; view?: NoteView | null } = $state({ id: null, view: null });
 
 export class ReaderNotes {
   byPassage: Record<string, NoteView[]> = $state({});
