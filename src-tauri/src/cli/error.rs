@@ -2,7 +2,7 @@
 //!
 //! Without `--json`: one line `sheli: <message>` on standard error, exit 1.
 //! With `--json`: `{"error": {"kind": "…", "code": "…", "message": "…"}}`
-//! (`code` where the error has one, as the app's errors carry it) on standard
+//! (`code` as the app's errors carry it, or the CLI's own `cli.*`) on standard
 //! output — the stream a script parses, so that it gets either the answer or
 //! the error from one place — and exit 1. Clap's own usage errors (an unknown
 //! flag, a missing argument) are not affected: usage text on standard error,
@@ -92,10 +92,16 @@ pub enum CliCode {
     StageNeedsTarget,
     /// `sheli stage` with a passage and `--actor` both.
     StageBoth,
+    /// A file the user named (to import, to restore) that is not there: an
+    /// error of the OS's, given this code where no crate's error has one.
+    NoSuchFile,
+    /// Any other failure no crate's error names (the disk, standard output
+    /// gone): the code of last resort, so that every error has one.
+    Failed,
 }
 
 impl CliCode {
-    pub const ALL: [CliCode; 16] = [
+    pub const ALL: [CliCode; 18] = [
         CliCode::GlossaryIdNotNumber,
         CliCode::UnknownGlossary,
         CliCode::ApkgNeedsOutput,
@@ -112,6 +118,8 @@ impl CliCode {
         CliCode::NotStaged,
         CliCode::StageNeedsTarget,
         CliCode::StageBoth,
+        CliCode::NoSuchFile,
+        CliCode::Failed,
     ];
 
     pub fn id(self) -> &'static str {
@@ -132,12 +140,15 @@ impl CliCode {
             CliCode::NotStaged => "cli.not_found.not_staged",
             CliCode::StageNeedsTarget => "cli.invalid.stage_needs_target",
             CliCode::StageBoth => "cli.invalid.stage_both",
+            CliCode::NoSuchFile => "cli.not_found.file",
+            CliCode::Failed => "cli.storage.failed",
         }
     }
 
     pub fn kind(self) -> Kind {
         match self {
-            CliCode::UnknownGlossary | CliCode::NotStaged => Kind::NotFound,
+            CliCode::UnknownGlossary | CliCode::NotStaged | CliCode::NoSuchFile => Kind::NotFound,
+            CliCode::Failed => Kind::Storage,
             CliCode::FileExists => Kind::Conflict,
             CliCode::GlossaryIdNotNumber
             | CliCode::ApkgNeedsOutput
@@ -268,11 +279,10 @@ fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     kind: Kind,
-    /// The stable code the app's errors carry too (`query.unclosed_quote`),
-    /// where the error has one: the query language's, the store's, the
-    /// library's, the corpus's, and the CLI's own (`cli.*`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    code: Option<&'static str>,
+    /// The stable code the app's errors carry too (`query.unclosed_quote`):
+    /// the query language's, the store's, the library's, the corpus's, or
+    /// else the CLI's own (`cli.*`); every error has one.
+    code: &'static str,
     message: String,
     /// Each file an import refused, with its reason's code and slots (the
     /// window's `items`, the same codes).
@@ -290,8 +300,17 @@ fn items_of(e: &anyhow::Error) -> Vec<&sheli_library::ImportProblem> {
         .unwrap_or_default()
 }
 
-/// The code of the first error in the chain that has one.
-pub fn code_of(e: &anyhow::Error) -> Option<&'static str> {
+/// The code of the first error in the chain that has one; an error with
+/// none (the OS's) is given the CLI's code for its kind, so that a script
+/// always has a code to branch on.
+pub fn code_of(e: &anyhow::Error) -> &'static str {
+    known_code(e).unwrap_or(match kind_of(e) {
+        Kind::NotFound => CliCode::NoSuchFile.id(),
+        _ => CliCode::Failed.id(),
+    })
+}
+
+fn known_code(e: &anyhow::Error) -> Option<&'static str> {
     e.chain().find_map(|e| {
         if let Some(e) = e.downcast_ref::<CliError>() {
             return Some(e.code.id());
@@ -358,13 +377,16 @@ mod tests {
             span: None,
         })));
         assert_eq!(kind_of(&e), Kind::InvalidInput);
-        assert_eq!(code_of(&e), Some("query.unclosed_quote"));
+        assert_eq!(code_of(&e), "query.unclosed_quote");
         let e = anyhow::Error::from(CorpusError::UnknownPassage("x.0001".into()));
         assert_eq!(kind_of(&e), Kind::NotFound);
         assert_eq!(kind_of(&anyhow::anyhow!("something else")), Kind::Storage);
+        assert_eq!(code_of(&anyhow::anyhow!("something else")), "cli.storage.failed");
+        let gone = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(code_of(&anyhow::Error::from(gone).context("x.sheli")), "cli.not_found.file");
         assert_eq!(serde_json::to_value(Kind::InvalidInput).unwrap(), "invalid_input");
         let e = anyhow::Error::from(CliError::new(CliCode::FileExists, "x exists"));
-        assert_eq!((kind_of(&e), code_of(&e)), (Kind::Conflict, Some("cli.conflict.file_exists")));
+        assert_eq!((kind_of(&e), code_of(&e)), (Kind::Conflict, "cli.conflict.file_exists"));
     }
 
     /// `sheli --help` is where a script's author finds the codes: each of

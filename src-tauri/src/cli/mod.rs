@@ -41,7 +41,8 @@ cli.invalid.apkg_needs_output, cli.invalid.history_needs_glossary, cli.invalid.e
 cli.invalid.layer, cli.invalid.anchor_number, cli.invalid.empty_search, \
 cli.invalid.no_han_character, cli.invalid.not_a_file, cli.invalid.file_too_large, \
 cli.invalid.undecodable, cli.conflict.file_exists, cli.not_found.not_staged, \
-cli.invalid.stage_needs_target and cli.invalid.stage_both. Without --json, a failure is one \
+cli.invalid.stage_needs_target, cli.invalid.stage_both, and for a failure none of those name, \
+cli.not_found.file (a file named that is not there) or cli.storage.failed. Without --json, a failure is one \
 line `sheli: …` on standard error, exit status 1. A wrong command line (an unknown flag, a missing \
 argument) prints its usage on standard error and exits with status 2.";
 

@@ -345,6 +345,7 @@ fn json_error_code(out: &Output) -> ((String, String), Option<String>) {
     let e = &v["error"];
     assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
     let code = e.get("code").map(|c| c.as_str().unwrap().to_owned());
+    assert!(code.is_some(), "every error has a code: {v}");
     // `items`: each file an import refused, with its reason's code.
     let items = e.get("items").is_some_and(|i| i.as_array().is_some_and(|a| !a.is_empty()));
     let fields = 2 + usize::from(code.is_some()) + usize::from(items);
