@@ -189,4 +189,81 @@ describe("The plan beside the reader", () => {
     expect(await browser.execute(() => location.hash)).toBe(at);
     await shot("paused");
   });
+
+  // The outside tester's 16: the names were ~7 px high at 100 % (the drawing
+  // scales with its column), and crowded figures printed over one another.
+  describe("names legible at 100 % and 200 %, in both themes", () => {
+    /** Each name's size on screen (CSS px) and its box, figures' and the ground's. */
+    async function names() {
+      return browser.execute(() =>
+        Array.from(document.querySelectorAll(".plan-label, .plan-landmark-label, .plan-outline-label")).map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            figure: el.classList.contains("plan-label"),
+            text: el.textContent,
+            px: parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a,
+            box: [r.left, r.top, r.right, r.bottom],
+          };
+        }),
+      );
+    }
+    const overlap = (a, b) => a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1;
+    /** The figures' names printed over one another ("賓 over 眾賓"). */
+    function crossing(ns) {
+      const figs = ns.filter((n) => n.figure);
+      const out = [];
+      for (let i = 0; i < figs.length; i++)
+        for (let j = i + 1; j < figs.length; j++) if (overlap(figs[i].box, figs[j].box)) out.push(`${figs[i].text} over ${figs[j].text}`);
+      return out;
+    }
+
+    /** The theme chosen (its select folds into View when the window is narrow in rem). */
+    async function theme(value) {
+      let folded = false;
+      if (!(await $('select[aria-label="Theme"]').isDisplayed())) {
+        await $('[data-testid="view-menu"]').click();
+        await $('select[aria-label="Theme"]').waitForDisplayed();
+        folded = true;
+      }
+      await $('select[aria-label="Theme"]').selectByAttribute("value", value);
+      await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.theme)) === value);
+      if (folded) await browser.keys("Escape");
+    }
+
+    after(async () => {
+      await browser.keys(["Control", "0"]);
+      await theme("light").catch(() => {});
+    });
+
+    for (const [passage, scheme] of [
+      [START, "light"],
+      ["xiangshe.zhushu.0258", "dark"],
+    ])
+      it(`${passage} (${scheme}): every name at least 12 px high, no two figures' names over one another; larger at 200 %`, async () => {
+        await theme(scheme);
+        await go(`#/read/${passage}`);
+        await browser.waitUntil(async () => (await $('[data-testid="plan"]').getAttribute("data-passage")) === passage);
+        await browser.pause(400);
+        const at100 = await names();
+        expect(at100.filter((n) => n.figure).length).toBeGreaterThan(2);
+        expect(at100.filter((n) => n.px < (n.figure ? 13.5 : 12)).map((n) => `${n.text} ${n.px} px`)).toEqual([]);
+        expect(crossing(at100)).toEqual([]);
+        await shot(`names-${passage.slice(-4)}-${scheme}-100`);
+        await $("body").click().catch(() => {});
+        await browser.keys("Escape");
+        for (let i = 0; i < 5; i++) await browser.keys(["Control", "="]);
+        await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.style.fontSize)) === "200%", {
+          timeoutMsg: "Ctrl+= did not zoom to 200%",
+        });
+        await browser.pause(500);
+        const at200 = await names();
+        const size = (ns) => Math.min(...ns.filter((n) => n.figure).map((n) => n.px));
+        expect(size(at200)).toBeGreaterThan(size(at100) * 1.5);
+        expect(crossing(at200)).toEqual([]);
+        await shot(`names-${passage.slice(-4)}-${scheme}-200`);
+        await browser.keys(["Control", "0"]);
+        await browser.waitUntil(async () => !["175%", "200%"].includes(await browser.execute(() => document.documentElement.style.fontSize)));
+        await browser.pause(300);
+      });
+  });
 });

@@ -1,6 +1,24 @@
 import { describe, expect, it } from "vitest";
 
-import { BREAK, ROW, UNIT, boxesOverlap, facingDegrees, facingVector, figureBoxes, frame, groundBox, nudgeLabels, spread } from "./stage-geometry";
+import {
+  BREAK,
+  GROUND_CHAR,
+  LABEL_SIZE,
+  ROW,
+  UNIT,
+  boxesOverlap,
+  facingDegrees,
+  facingVector,
+  figureBoxes,
+  frame,
+  groundBox,
+  labelScale,
+  layoutFigures,
+  nudgeLabels,
+  spread,
+  type Box,
+} from "./stage-geometry";
+import { CROWDED, xiangshePlan } from "./stage-crowded";
 import { samplePlan } from "./stage-fixtures";
 
 describe("the plan's frame", () => {
@@ -95,5 +113,67 @@ describe("the ground's labels", () => {
     expect(nudged[2]).toEqual([0, 0]);
     // moved by a line or so, not across the plan
     expect(Math.abs(nudged[0][1])).toBeLessThanOrEqual(3 * 18);
+  });
+});
+
+// The outside tester's 16: names 7 px high at 100 %, and at the crowded
+// steps names printed over one another (賓/眾賓 at 門左 in 0019; 勝者之弟子,
+// 三耦, 有司 at 司馬之西南). On the 鄉射禮's real ground, at the scales a
+// column from wide to narrow draws it at.
+describe("the names on the real ground's crowded steps", () => {
+  const plan = xiangshePlan();
+  const f = frame(plan);
+  const bounds: Box = [f.box[0], f.box[1], f.box[0] + f.box[2], f.box[1] + f.box[3]];
+  const marksOf = (step: string) =>
+    CROWDED[step].map(([actor, x, y, moved]) => ({ actor, x: f.x(x), y: f.y(y), chars: Array.from(actor).length, first: moved }));
+
+  for (const step of ["0019", "0258", "0285"])
+    for (const k of [1, 1.5, 2, 3])
+      it(`at ${step}, drawn ${k}× larger: no two figures' names overlap, nor a name of the ground`, () => {
+        const marks = marksOf(step);
+        const layout = layoutFigures(marks, k, bounds);
+        const boxes = figureBoxes(marks, layout.offsets, k, layout.left);
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++)
+            expect(boxesOverlap(boxes[i], boxes[j]), `${marks[i].actor} over ${marks[j].actor}`).toBe(false);
+        const ground = [
+          ...plan.outlines.flatMap((o) => (o.label ? [{ x: f.x(o.label[0]), y: f.y(o.label[1]), chars: Array.from(o.name).length }] : [])),
+          ...plan.landmarks.map((l) => ({ x: f.x(l.x), y: f.y(l.y) + 18 * k, chars: Array.from(l.name).length })),
+        ];
+        const nudged = nudgeLabels(ground, boxes, k);
+        const gboxes = ground.map((l, i) => groundBox(l, nudged[i][0], nudged[i][1], k));
+        for (const g of gboxes) for (const b of boxes) expect(boxesOverlap(g, b)).toBe(false);
+        for (let i = 0; i < gboxes.length; i++) for (let j = i + 1; j < gboxes.length; j++) expect(boxesOverlap(gboxes[i], gboxes[j])).toBe(false);
+        // The crowded spots' figures stay near their spot: within four rows and a column.
+        for (let i = 0; i < marks.length; i++) {
+          expect(Math.abs(layout.offsets[i][1])).toBeLessThanOrEqual(4 * ROW * k);
+        }
+      });
+
+  it("at 0019 and 0258 keeps every figure and its name inside the drawing up to 2×", () => {
+    for (const step of ["0019", "0258"])
+      for (const k of [1, 1.5, 2]) {
+        const marks = marksOf(step);
+        const layout = layoutFigures(marks, k, bounds);
+        for (const b of figureBoxes(marks, layout.offsets, k, layout.left)) {
+          expect(b[0]).toBeGreaterThanOrEqual(bounds[0]);
+          expect(b[2]).toBeLessThanOrEqual(bounds[2]);
+          expect(b[1]).toBeGreaterThanOrEqual(bounds[1]);
+          expect(b[3]).toBeLessThanOrEqual(bounds[3]);
+        }
+      }
+  });
+
+  it("are drawn large enough for a name to be 14 px on screen, never smaller than at scale 1", () => {
+    const w = f.box[2];
+    // The tester's column: the drawing 365 px wide.
+    const k = labelScale(365, w, 14);
+    expect(LABEL_SIZE * k * (365 / w)).toBeGreaterThanOrEqual(14);
+    expect(GROUND_CHAR * k * (365 / w)).toBeGreaterThanOrEqual(12);
+    // A wide column: as drawn; a narrower one (the zoom): larger.
+    expect(labelScale(4000, w, 14)).toBe(1);
+    expect(labelScale(250, w, 14)).toBeGreaterThan(k);
+    // Not measured (no layout yet): as drawn.
+    expect(labelScale(0, w, 14)).toBe(1);
   });
 });

@@ -112,12 +112,28 @@ export function facingVector(f: Facing): [number, number] {
   return [round(Math.sin(r)), round(-Math.cos(r))];
 }
 
-/** A figure's mark and label, for keeping figures apart (drawing units). */
-export const ROW = 0.5 * UNIT;
+/** A figure's mark and label, for keeping figures apart (drawing units, at scale 1). */
+export const ROW = 0.6 * UNIT;
 const MARK = 8;
 const LABEL_X = 20;
 const CHAR = 16;
-const HALF = 10;
+const HALF = 12;
+/** A figure's name's type size at scale 1 (drawing units, as StagePlanDrawing's CSS). */
+export const LABEL_SIZE = CHAR;
+
+/**
+ * How much larger than at scale 1 the figures (mark, tick, name) and the
+ * ground's names are drawn, so that a figure's name is `px` CSS pixels high
+ * on screen: the drawing scales with its column, and a column 365 px wide
+ * drew the names 7 px high (the outside tester's 16). Never smaller than at
+ * scale 1, at most 4; in steps of 0.05, so that a column resized by a pixel
+ * does not lay the figures out anew.
+ */
+export function labelScale(renderedWidth: number, boxWidth: number, px: number): number {
+  if (!(renderedWidth > 0) || !(boxWidth > 0) || !(px > 0)) return 1;
+  const k = (px * boxWidth) / renderedWidth / LABEL_SIZE;
+  return Math.min(4, Math.max(1, Math.ceil(k * 20) / 20));
+}
 
 export interface Mark {
   x: number;
@@ -130,45 +146,74 @@ export interface Mark {
 
 type Box = [number, number, number, number];
 
-function boxOf(m: Mark, dx: number, dy: number): Box {
-  return [m.x + dx - MARK, m.y + dy - HALF, m.x + dx + LABEL_X + m.chars * CHAR, m.y + dy + HALF];
+/** A mark with its name written right of it, or (`left`) left of it, at scale `k`. */
+function boxOf(m: Mark, dx: number, dy: number, k = 1, left = false): Box {
+  const x = m.x + dx;
+  const y = m.y + dy;
+  const name = (LABEL_X + m.chars * CHAR) * k;
+  return left ? [x - name, y - HALF * k, x + MARK * k, y + HALF * k] : [x - MARK * k, y - HALF * k, x + name, y + HALF * k];
 }
 
 function overlaps(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
 
+function inside(a: Box, bounds: Box | undefined): boolean {
+  return !bounds || (a[0] >= bounds[0] && a[1] >= bounds[1] && a[2] <= bounds[2] && a[3] <= bounds[3]);
+}
+
 /** Rows tried in turn: on the spot, below, above, two below… */
 const ROWS = [0, 1, -1, 2, -2, 3, -3, 4, -4];
 
+export interface Layout {
+  /** Each mark's offset from its spot (drawing units), in the marks' order. */
+  offsets: [number, number][];
+  /** Whether its name is written left of the mark (at the drawing's east edge, or where the right is taken). */
+  left: boolean[];
+}
+
 /**
- * Offsets that keep figures from hiding one another: each mark with its
- * label is placed on its spot if free, else a row below or above (the
- * figures of one spot stack up), else in a column beside. The figures that
- * move are placed first. Offsets in the marks' order.
+ * Where each figure goes so that none hides another: each mark with its
+ * name is placed on its spot if free (its name right of it, else left of
+ * it), else a row below or above (the figures of one spot stack up), else
+ * in a column beside; inside `bounds` (the drawing) where it can be. The
+ * figures that move are placed first. `k`: the scale they are drawn at
+ * (labelScale), rows and names growing with it.
  */
-export function spread(marks: readonly Mark[]): [number, number][] {
+export function layoutFigures(marks: readonly Mark[], k = 1, bounds?: Box): Layout {
   const placed: Box[] = [];
-  const out: [number, number][] = marks.map(() => [0, 0]);
+  const offsets: [number, number][] = marks.map(() => [0, 0]);
+  const left = marks.map(() => false);
   const order = marks.map((_, i) => i).sort((a, b) => Number(!!marks[b].first) - Number(!!marks[a].first));
   for (const i of order) {
     const m = marks[i];
-    const width = LABEL_X + MARK + m.chars * CHAR + 6;
-    let found: [number, number] | null = null;
-    for (const col of [0, 1, -1, 2]) {
-      for (const row of ROWS) {
-        const d: [number, number] = [col * width, row * ROW];
-        if (!placed.some((p) => overlaps(p, boxOf(m, d[0], d[1])))) {
-          found = d;
-          break;
+    const width = (LABEL_X + MARK + m.chars * CHAR + 6) * k;
+    let found: { d: [number, number]; left: boolean } | null = null;
+    // Inside the drawing first; if nowhere is free there, anywhere free.
+    search: for (const within of bounds ? [bounds, undefined] : [undefined]) {
+      for (const col of [0, 1, -1, 2, -2]) {
+        for (const row of ROWS) {
+          for (const l of [false, true]) {
+            const d: [number, number] = [col * width, row * ROW * k];
+            const b = boxOf(m, d[0], d[1], k, l);
+            if (inside(b, within) && !placed.some((p) => overlaps(p, b))) {
+              found = { d, left: l };
+              break search;
+            }
+          }
         }
       }
-      if (found) break;
     }
-    out[i] = found ?? [0, 0];
-    placed.push(boxOf(m, out[i][0], out[i][1]));
+    offsets[i] = found?.d ?? [0, 0];
+    left[i] = found?.left ?? false;
+    placed.push(boxOf(m, offsets[i][0], offsets[i][1], k, left[i]));
   }
-  return out;
+  return { offsets, left };
+}
+
+/** The offsets of layoutFigures at scale 1 (names right of the marks). */
+export function spread(marks: readonly Mark[]): [number, number][] {
+  return layoutFigures(marks).offsets;
 }
 
 /** A label of the ground (an outline's or a landmark's name): centred on x, its baseline at y (drawing units). */
@@ -178,17 +223,17 @@ export interface GroundLabel {
   chars: number;
 }
 
-/** The ground labels' type size (drawing units, as StagePlanDrawing's CSS). */
-const GROUND_CHAR = 14;
+/** The ground labels' type size at scale 1 (drawing units). */
+export const GROUND_CHAR = 14;
 
-export function groundBox(l: GroundLabel, dx = 0, dy = 0): Box {
-  const half = (l.chars * GROUND_CHAR) / 2 + 2;
-  return [l.x + dx - half, l.y + dy - GROUND_CHAR, l.x + dx + half, l.y + dy + 4];
+export function groundBox(l: GroundLabel, dx = 0, dy = 0, k = 1): Box {
+  const half = ((l.chars * GROUND_CHAR) / 2 + 2) * k;
+  return [l.x + dx - half, l.y + dy - GROUND_CHAR * k, l.x + dx + half, l.y + dy + 4 * k];
 }
 
-/** Each figure's mark and label as drawn at its offset (from `spread`). */
-export function figureBoxes(marks: readonly Mark[], offsets: readonly [number, number][]): Box[] {
-  return marks.map((m, i) => boxOf(m, offsets[i]?.[0] ?? 0, offsets[i]?.[1] ?? 0));
+/** Each figure's mark and name as drawn at its offset (from `spread` or `layoutFigures`). */
+export function figureBoxes(marks: readonly Mark[], offsets: readonly [number, number][], k = 1, left: readonly boolean[] = []): Box[] {
+  return marks.map((m, i) => boxOf(m, offsets[i]?.[0] ?? 0, offsets[i]?.[1] ?? 0, k, left[i] ?? false));
 }
 
 export { overlaps as boxesOverlap };
@@ -199,24 +244,24 @@ export type { Box };
  * another: a label stays on its spot if free, else moves a line down or up,
  * then to a side. The figures stand where the text puts them, so the
  * ground's names are the ones that give way (the outside tester saw 眾賓
- * written over 堂). Offsets in the labels' order.
+ * written over 堂). Offsets in the labels' order; `k` as layoutFigures'.
  */
-export function nudgeLabels(labels: readonly GroundLabel[], taken: readonly Box[]): [number, number][] {
+export function nudgeLabels(labels: readonly GroundLabel[], taken: readonly Box[], k = 1): [number, number][] {
   const placed: Box[] = [...taken];
-  const line = GROUND_CHAR + 4;
+  const line = (GROUND_CHAR + 4) * k;
   return labels.map((l) => {
-    const width = l.chars * GROUND_CHAR + 8;
+    const width = (l.chars * GROUND_CHAR + 8) * k;
     let found: [number, number] = [0, 0];
-    search: for (const col of [0, 1, -1, 2, -2]) {
-      for (const row of ROWS) {
+    search: for (const col of [0, 1, -1, 2, -2, 3, -3]) {
+      for (const row of [...ROWS, 5, -5, 6, -6]) {
         const d: [number, number] = [col * width, row * line];
-        if (!placed.some((p) => overlaps(p, groundBox(l, d[0], d[1])))) {
+        if (!placed.some((p) => overlaps(p, groundBox(l, d[0], d[1], k)))) {
           found = d;
           break search;
         }
       }
     }
-    placed.push(groundBox(l, found[0], found[1]));
+    placed.push(groundBox(l, found[0], found[1], k));
     return found;
   });
 }
