@@ -145,14 +145,19 @@ pub struct DraftView {
     pub note: Option<NoteView>,
 }
 
-/// `note_drafts(script?)`: every draft of an edit left behind (by a crash
-/// or a window closed mid-edit), the latest first, each with its note, so
-/// the Notes view can say so at its next opening and open that editor.
+/// `note_drafts(script?)`: every draft left behind (by a crash or a window
+/// closed mid-edit), the latest first: an edit's with its note, a new
+/// note's (`new:<passage>:…`) with none, so the Notes view can say so at
+/// its next opening and open that editor (a new note's on its passage).
 pub fn note_drafts(state: &AppState, script: Option<DisplayScript>) -> AppResult<Vec<DraftView>> {
     let script = state.script(script)?;
     let drafts = state.store.lock()?.note_drafts()?;
     let mut out = Vec::new();
     for draft in drafts {
+        if draft.key.starts_with("new:") {
+            out.push(DraftView { draft, note: None });
+            continue;
+        }
         let Some(id) = draft.key.strip_prefix("note:").and_then(|id| id.parse::<i64>().ok()) else {
             continue;
         };

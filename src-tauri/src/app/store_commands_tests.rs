@@ -651,3 +651,22 @@ fn a_coloured_note_on_two_passages_in_the_displayed_script() {
     let one = remove_note_anchor(&state, n.note.id, 1, None).unwrap();
     assert!(one.note.more_anchors.is_empty());
 }
+
+/// A crash while writing a new note leaves its draft: the Notes view is
+/// told of it (with no note, its place in the key) as of an edit's; once
+/// saved or discarded it is not listed.
+#[test]
+fn drafts_of_new_notes_are_listed_with_edits_drafts() {
+    let (state, _dir) = fresh();
+    let new_key = "new:xiangshe.zhushu.0001:1:2:4";
+    save_note_draft(&state, new_key, "half a thought", "t", "yellow").unwrap();
+    let listed = note_drafts(&state, None).unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].draft.key.as_str(), listed[0].draft.body.as_str()),
+        (new_key, "half a thought")
+    );
+    assert!(listed[0].note.is_none());
+    clear_note_draft(&state, new_key).unwrap();
+    assert!(note_drafts(&state, None).unwrap().is_empty());
+}

@@ -6,6 +6,7 @@ import type { NoteView } from "../bindings/NoteView";
 import NotesView from "./NotesView.svelte";
 import { sampleNote } from "../../test/user-fixtures";
 import { setLocale } from "../i18n/i18n.svelte";
+import { resumeNewNote } from "../reader/reader-notes.svelte";
 
 afterEach(() => {
   cleanup();
@@ -168,5 +169,55 @@ describe("the notes view", () => {
     await waitFor(() => expect(item.querySelector('[data-testid="draft-offer"]')).not.toBeNull());
     expect(document.activeElement).toBe(item.querySelector("textarea"));
     expect(screen.queryByTestId("left-drafts")).toBeNull();
+  });
+
+  it("lists a new note's draft with its citation: Open goes to its passage with the editor to come, Discard forgets it", async () => {
+    const key = "new:xiangshe.zhushu.0072:2:3:5";
+    const other = "new:xiangshe.zhushu.0080:0:0:2";
+    const calls: [string, Record<string, unknown>][] = [];
+    setTransport(async (cmd, args) => {
+      calls.push([cmd, args]);
+      switch (cmd) {
+        case "list_notes_page":
+          return { notes: [sampleNote()], total: 1 };
+        case "note_facets":
+          return { works: [], tags: [], colours: [], layers: [] };
+        case "note_drafts":
+          return [
+            { draft: { key, body: "half a thought", tags: "", colour: "yellow", saved: 1_700_000_000 }, note: null },
+            { draft: { key: other, body: "another", tags: "", colour: "yellow", saved: 1_699_000_000 }, note: null },
+            // An edit's draft whose note is gone: nothing to open.
+            { draft: { key: "note:5", body: "x", tags: "", colour: "yellow", saved: 1_699_000_000 }, note: null },
+          ];
+        case "cite": {
+          const sel = args.selection as { passage_id: string };
+          return sel.passage_id.endsWith("0072") ? "《儀禮·鄉射禮》注 實觶" : "《儀禮·鄉射禮》經";
+        }
+        case "clear_note_draft":
+          return null;
+        default:
+          throw new Error(cmd);
+      }
+    });
+    render(NotesView);
+    const left = await screen.findByTestId("left-drafts");
+    await waitFor(() => expect(screen.getAllByTestId("left-draft-cite")[0].textContent).toBe("《儀禮·鄉射禮》注 實觶"));
+    expect(left.querySelectorAll("li").length).toBe(2);
+    expect(left.querySelector("li")!.textContent).toContain("A new note, unsaved, from");
+    expect(calls.find(([c]) => c === "cite")?.[1]).toMatchObject({
+      selection: { passage_id: "xiangshe.zhushu.0072", segment: 2, start: 3, end: 5 },
+    });
+    // Discard the second: forgotten in the store, gone from the list, the
+    // focus on the first's Open.
+    await fireEvent.click(screen.getAllByTestId("left-draft-discard")[1]);
+    await waitFor(() => expect(left.querySelectorAll("li").length).toBe(1));
+    expect(calls.find(([c]) => c === "clear_note_draft")?.[1]).toEqual({ key: other });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("left-draft-open")));
+    // Open: to the passage with the words marked, the reader told to open
+    // the new note's editor there.
+    await fireEvent.click(screen.getByTestId("left-draft-open"));
+    expect(location.hash).toBe("#/read/xiangshe.zhushu.0072?seg=2&hl=3-5");
+    expect(resumeNewNote.at).toEqual({ passageId: "xiangshe.zhushu.0072", segment: 2, start: 3, end: 5 });
+    resumeNewNote.at = null;
   });
 });

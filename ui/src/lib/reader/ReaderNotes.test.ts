@@ -5,6 +5,7 @@ import { setTransport } from "../api";
 import { resetCards } from "../cards/cards.svelte";
 import type { PassageView } from "../bindings/PassageView";
 import Reader from "./Reader.svelte";
+import { resumeNewNote } from "./reader-notes.svelte";
 import { SAMPLE_SETTINGS, samplePassage } from "../../test/fixtures";
 import { sampleNote } from "../../test/user-fixtures";
 
@@ -35,6 +36,16 @@ function backend() {
         return sampleNote({ id: 2 });
       case "cards":
         return { cards: [], kinds: [], fold: {} };
+      // A new note's draft a crash left on 主人 (segment 1, characters 0–2).
+      case "note_draft":
+        return args.key === `new:${P1}:1:0:2`
+          ? { key: args.key, body: "written before the crash", tags: "", colour: "green", saved: 1_700_000_000 }
+          : null;
+      case "clear_note_draft":
+      case "save_note_draft":
+        return null;
+      case "cite":
+        return "《儀禮·鄉射禮》";
       default:
         throw new Error(cmd);
     }
@@ -90,5 +101,22 @@ describe("notes in the reader", () => {
       colour: "yellow",
     });
     await waitFor(() => expect(screen.queryByTestId("selection-actions")).toBeNull());
+  });
+
+  it("opens a new note's draft from the Notes view: its words chosen again, the editor open with the draft offered", async () => {
+    const calls = backend();
+    resumeNewNote.at = { passageId: P1, segment: 1, start: 0, end: 2 };
+    render(Reader, { id: P1 });
+    await screen.findByTestId("reader-title");
+    await fireEvent.click(await screen.findByTestId("draft-restore"));
+    expect((screen.getByTestId("note-text") as HTMLTextAreaElement).value).toBe("written before the crash");
+    expect(resumeNewNote.at).toBeNull();
+    await fireEvent.click(screen.getByTestId("note-save"));
+    await waitFor(() => expect(calls.some(([c]) => c === "add_note")).toBe(true));
+    expect(calls.find(([c]) => c === "add_note")?.[1]).toMatchObject({
+      selection: { passage_id: P1, segment: 1, start: 0, end: 2, script: "original" },
+      body: "written before the crash",
+      colour: "green",
+    });
   });
 });

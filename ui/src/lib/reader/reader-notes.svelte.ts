@@ -17,6 +17,28 @@ const BATCH = 200;
  * pointed at): "Add to note…" on a new selection offers it first. */
 export const openNote: { id: number | null; view?: NoteView | null } = $state({ id: null, view: null });
 
+/** Where a new note's editor was (its words in a segment), as its draft's
+ * key (`new:<passage>:<segment>:<start>:<end>`) names it. */
+export interface NewNotePlace {
+  passageId: string;
+  segment: number;
+  start: number;
+  end: number;
+}
+
+/** The place of a new note's draft key, or null for an edit's key. */
+export function newNotePlace(key: string): NewNotePlace | null {
+  const m = /^new:(.+):(\d+):(\d+):(\d+)$/.exec(key);
+  if (!m) return null;
+  const [segment, start, end] = [m[2], m[3], m[4]].map(Number);
+  return end > start ? { passageId: m[1], segment, start, end } : null;
+}
+
+/** A new note's draft opened from the Notes view: the reader chooses its
+ * words again and opens the note's editor on them (where the draft is
+ * offered), once the passage is shown. */
+export const resumeNewNote: { at: NewNotePlace | null } = $state({ at: null });
+
 export class ReaderNotes {
   byPassage: Record<string, NoteView[]> = $state({});
   error: Said | null = $state(null);
