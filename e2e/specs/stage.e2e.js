@@ -207,6 +207,11 @@ describe("The plan beside the reader", () => {
         }),
       );
     }
+    /** The figures that move in view, for the screenshot. */
+    async function inView() {
+      await browser.execute(() => document.querySelector(".plan-figure.moved")?.scrollIntoView({ block: "center" }));
+      await browser.pause(200);
+    }
     const overlap = (a, b) => a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1;
     /** The figures' names printed over one another ("賓 over 眾賓"). */
     function crossing(ns) {
@@ -243,11 +248,15 @@ describe("The plan beside the reader", () => {
         await theme(scheme);
         await go(`#/read/${passage}`);
         await browser.waitUntil(async () => (await $('[data-testid="plan"]').getAttribute("data-passage")) === passage);
-        await browser.pause(400);
+        // The figures that move arrive (600 ms): measured where they stand.
+        await browser.pause(200);
+        await browser.waitUntil(() => browser.execute(() => document.getAnimations().every((a) => a.playState !== "running")));
+        await browser.pause(100);
         const at100 = await names();
         expect(at100.filter((n) => n.figure).length).toBeGreaterThan(2);
         expect(at100.filter((n) => n.px < (n.figure ? 13.5 : 12)).map((n) => `${n.text} ${n.px} px`)).toEqual([]);
         expect(crossing(at100)).toEqual([]);
+        await inView();
         await shot(`names-${passage.slice(-4)}-${scheme}-100`);
         await $("body").click().catch(() => {});
         await browser.keys("Escape");
@@ -260,6 +269,7 @@ describe("The plan beside the reader", () => {
         const size = (ns) => Math.min(...ns.filter((n) => n.figure).map((n) => n.px));
         expect(size(at200)).toBeGreaterThan(size(at100) * 1.5);
         expect(crossing(at200)).toEqual([]);
+        await inView();
         await shot(`names-${passage.slice(-4)}-${scheme}-200`);
         await browser.keys(["Control", "0"]);
         await browser.waitUntil(async () => !["175%", "200%"].includes(await browser.execute(() => document.documentElement.style.fontSize)));
