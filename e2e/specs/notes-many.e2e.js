@@ -9,6 +9,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { selectText } from "./helpers.js";
+
 const app = process.env.SHELI_APP;
 const data = process.env.SHELI_DATA_DIR;
 const scratch = process.env.SHELI_EXPORT_DIR;
@@ -187,6 +189,42 @@ describe("many notes and cards, and a draft that survives a crash", () => {
     await browser.waitUntil(
       () => JSON.parse(sheli("notes", "list", "--json")).find((n) => n.id === id).body === "seed of many TYPED-BEFORE-THE-CRASH",
       { timeout: 10000, timeoutMsg: "the restored draft was not saved" },
+    );
+  });
+
+  it("a new note being written when the app is killed is listed in the Notes view and opened on its words", async () => {
+    const P = "xiangshe.zhushu.0074";
+    await go(`#/read/${P}`);
+    const jing = await $(`[data-passage="${P}"] [data-layer="jing"]`);
+    await jing.waitForDisplayed({ timeout: 60000 });
+    const needle = Array.from(await jing.getText()).slice(0, 2).join("");
+    expect(await selectText(P, "jing", needle)).toBe(true);
+    await $('[data-testid="sel-add-note"]').click();
+    await $('[data-testid="note-text"]').setValue("NEW-NOTE-BEFORE-THE-CRASH");
+    // Kept a second after the typing stops.
+    await browser.pause(2500);
+    expect(killApp().length).toBeGreaterThan(0);
+    await browser.reloadSession();
+    await go("#/notes");
+    const item = await $(`[data-draft-key^="new:${P}:"]`);
+    await item.waitForDisplayed({ timeout: 60000 });
+    expect(await item.getText()).toContain("A new note, unsaved, from");
+    await item.$('[data-testid="left-draft-open"]').click();
+    // The reader, on the passage, with the new note's editor and the draft offered.
+    const offer = await $('[data-testid="draft-status"]');
+    await browser.waitUntil(async () => (await offer.getText()).includes("NEW-NOTE-BEFORE-THE-CRASH"), {
+      timeout: 15000,
+      timeoutMsg: "the new note's draft was not offered in the reader",
+    });
+    await $('[data-testid="draft-restore"]').click();
+    expect(await $('[data-testid="note-text"]').getValue()).toBe("NEW-NOTE-BEFORE-THE-CRASH");
+    await $('[data-testid="note-save"]').click();
+    await browser.waitUntil(
+      () => {
+        const n = JSON.parse(sheli("notes", "list", "--json")).find((x) => x.body === "NEW-NOTE-BEFORE-THE-CRASH");
+        return n && n.passage_id === P && n.exact === needle;
+      },
+      { timeout: 10000, timeoutMsg: "the new note was not saved on its words" },
     );
   });
 });
