@@ -227,4 +227,35 @@ describe("many notes and cards, and a draft that survives a crash", () => {
       { timeout: 10000, timeoutMsg: "the new note was not saved on its words" },
     );
   });
+
+  it("Add to note… offers the latest notes of thousands and finds an old one by its words", async () => {
+    const P = "xiangshe.zhushu.0075";
+    await go(`#/read/${P}`);
+    const jing = await $(`[data-passage="${P}"] [data-layer="jing"]`);
+    await jing.waitForDisplayed({ timeout: 60000 });
+    const needle = Array.from(await jing.getText()).slice(0, 2).join("");
+    expect(await selectText(P, "jing", needle)).toBe(true);
+    await $('[data-testid="sel-add-to-note"]').click();
+    const select = await $('[data-testid="sel-anchor-note"]');
+    await select.waitForDisplayed({ timeout: 30000 });
+    const status = await $('[data-testid="sel-anchor-status"]');
+    await browser.waitUntil(async () => /^The latest 50 of [\d,]+ notes/.test(await status.getText()), {
+      timeout: 10000,
+      timeoutMsg: "the picker does not say it shows the latest 50",
+    });
+    expect((await select.$$("option")).length).toBe(50);
+    await $('[data-testid="sel-anchor-search"]').setValue("seed of many");
+    await browser.waitUntil(async () => (await status.getText()) === "1 note found.", {
+      timeout: 10000,
+      timeoutMsg: "the search did not find the old note",
+    });
+    await $('[data-testid="sel-anchor-save"]').click();
+    await browser.waitUntil(
+      () => {
+        const n = JSON.parse(sheli("notes", "list", "--json")).find((x) => x.body.startsWith("seed of many"));
+        return n.more_anchors.some((a) => a.passage_id === P);
+      },
+      { timeout: 10000, timeoutMsg: "the words were not added to the old note" },
+    );
+  });
 });
