@@ -107,6 +107,14 @@ describe("many notes and cards, and a draft that survives a crash", () => {
       timeoutMsg: "the glossary's count never came",
     });
     expect(await browser.execute(() => document.querySelectorAll('[data-testid="card-row"]').length)).toBe(200);
+
+    // A card the CLI added meanwhile: counted when the window comes back into focus.
+    sheli("glossary", "add", "many cards", "--headword", "觚", "--definition", "added elsewhere");
+    await browser.execute(() => window.dispatchEvent(new Event("focus")));
+    await browser.waitUntil(async () => (await count.getText()) === `Showing 200 of ${(MANY + 1).toLocaleString("en")} cards.`, {
+      timeout: 30000,
+      timeoutMsg: "the card the CLI added was never counted",
+    });
   });
 
   it("a note another Sheli wrote appears when the window comes back into focus", async () => {
