@@ -292,6 +292,47 @@ describe("StagePlan", () => {
     expect(screen.getByTestId("plan-announce").textContent).toBe("已是第一節。");
   });
 
+  // The outside tester's 16: a column 365 px wide drew the names 7 px high.
+  it("draws the figures and the ground's names larger as the column draws the plan smaller", async () => {
+    let width = 365;
+    const seen: (() => void)[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        #cb: () => void;
+        constructor(cb: () => void) {
+          this.#cb = cb;
+          seen.push(cb);
+        }
+        observe() {
+          this.#cb();
+        }
+        disconnect() {}
+      },
+    );
+    const rect = vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(() => ({ width }) as DOMRect);
+    try {
+      backend();
+      await shown();
+      const f = frame(samplePlan());
+      const scaleOf = () => Number(/scale\(([\d.]+)\)/.exec(figure("主人").querySelector(".plan-figure-scaled")?.getAttribute("transform") ?? "")?.[1] ?? 1);
+      await waitFor(() => expect(scaleOf()).toBeGreaterThan(1));
+      // A name 16 drawing units high, at 365 px for the drawing's width: 14 px or more on screen.
+      expect(16 * scaleOf() * (365 / f.box[2])).toBeGreaterThanOrEqual(14);
+      const ground = document.querySelector(".plan-landmark-label") as SVGTextElement;
+      expect(parseFloat(ground.style.fontSize) * (365 / f.box[2])).toBeGreaterThanOrEqual(12);
+      // A wide column: drawn as designed.
+      width = 4000;
+      seen.forEach((cb) => cb());
+      await waitFor(() => expect(scaleOf()).toBe(1));
+      // The 賓 and the 眾賓 at 門左 still apart.
+      expect(figure("賓").getAttribute("transform")).not.toBe(figure("眾賓").getAttribute("transform"));
+    } finally {
+      rect.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("gives the focus back to the control that stepped, in the plan made for the new passage", async () => {
     backend();
     stage.refocus = "plan-next";
