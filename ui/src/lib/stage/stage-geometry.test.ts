@@ -150,6 +150,15 @@ describe("the names on the real ground's crowded steps", () => {
         }
       });
 
+  it("writes a name on the side clear of a landmark's square, without moving the figure off its spot", () => {
+    // A name that would lie on a square goes to the other side.
+    expect(layoutFigures([{ x: 0, y: 0, chars: 3 }], 1, undefined, [[40, -4, 48, 4]])).toEqual({ offsets: [[0, 0]], left: [true] });
+    // Squares on both sides: it stays, its name right.
+    expect(layoutFigures([{ x: 0, y: 0, chars: 3 }], 1, undefined, [[40, -4, 48, 4], [-48, -4, -40, 4]])).toEqual({ offsets: [[0, 0]], left: [false] });
+    // No square: right.
+    expect(layoutFigures([{ x: 0, y: 0, chars: 3 }], 1)).toEqual({ offsets: [[0, 0]], left: [false] });
+  });
+
   it("at 0019 and 0258 keeps every figure and its name inside the drawing up to 2×", () => {
     for (const step of ["0019", "0258"])
       for (const k of [1, 1.5, 2]) {

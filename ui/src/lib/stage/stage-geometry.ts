@@ -154,6 +154,13 @@ function boxOf(m: Mark, dx: number, dy: number, k = 1, left = false): Box {
   return left ? [x - name, y - HALF * k, x + MARK * k, y + HALF * k] : [x - MARK * k, y - HALF * k, x + name, y + HALF * k];
 }
 
+/** The name's part of a mark's box (what should not lie on a landmark's square). */
+function nameOf(m: Mark, dx: number, dy: number, k: number, left: boolean): Box {
+  const b = boxOf(m, dx, dy, k, left);
+  const x = m.x + dx;
+  return left ? [b[0], b[1], x - (LABEL_X - 4) * k, b[3]] : [x + (LABEL_X - 4) * k, b[1], b[2], b[3]];
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
@@ -176,11 +183,14 @@ export interface Layout {
  * Where each figure goes so that none hides another: each mark with its
  * name is placed on its spot if free (its name right of it, else left of
  * it), else a row below or above (the figures of one spot stack up), else
- * in a column beside; inside `bounds` (the drawing) where it can be. The
- * figures that move are placed first. `k`: the scale they are drawn at
- * (labelScale), rows and names growing with it.
+ * in a column beside; inside `bounds` (the drawing) where it can be. Of
+ * the two sides, the one whose name lies on none of `squares` (the
+ * landmarks': the tester saw 釋獲者 written over the 中) is tried first; a
+ * figure is not moved off its spot for a square. The figures that move are
+ * placed first. `k`: the scale they are drawn at (labelScale), rows and
+ * names growing with it.
  */
-export function layoutFigures(marks: readonly Mark[], k = 1, bounds?: Box): Layout {
+export function layoutFigures(marks: readonly Mark[], k = 1, bounds?: Box, squares: readonly Box[] = []): Layout {
   const placed: Box[] = [];
   const offsets: [number, number][] = marks.map(() => [0, 0]);
   const left = marks.map(() => false);
@@ -193,8 +203,9 @@ export function layoutFigures(marks: readonly Mark[], k = 1, bounds?: Box): Layo
     search: for (const within of bounds ? [bounds, undefined] : [undefined]) {
       for (const col of [0, 1, -1, 2, -2]) {
         for (const row of ROWS) {
-          for (const l of [false, true]) {
-            const d: [number, number] = [col * width, row * ROW * k];
+          const d: [number, number] = [col * width, row * ROW * k];
+          const onSquare = (l: boolean) => squares.some((q) => overlaps(q, nameOf(m, d[0], d[1], k, l)));
+          for (const l of onSquare(false) && !onSquare(true) ? [true, false] : [false, true]) {
             const b = boxOf(m, d[0], d[1], k, l);
             if (inside(b, within) && !placed.some((p) => overlaps(p, b))) {
               found = { d, left: l };
