@@ -1,5 +1,7 @@
 // The app as a reader meets it: the library, a passage, the display script,
 // and settings that survive a restart. Each step leaves a screenshot.
+import fs from "node:fs";
+
 import { expectWorks, shot } from "./helpers.js";
 
 const PASSAGE = "xiangshe.zhushu.0001";
@@ -93,6 +95,14 @@ describe("Sheli", () => {
   });
 
   it("keeps the settings and the place after a restart", async () => {
+    // The place is kept once the reader's moves settle (400 ms: j held
+    // down saves once, not at every passage), and these steps follow each
+    // other faster than a reader does: wait until the settings file names
+    // the passage, as it does for anyone who reads it for a moment.
+    await browser.waitUntil(
+      () => JSON.parse(fs.readFileSync(`${process.env.SHELI_DATA_DIR}/settings.json`, "utf8")).place === `#/read/${PASSAGE}`,
+      { timeoutMsg: "the passage read was never kept as the place" },
+    );
     await browser.reloadSession();
     // The place: the passage last read, with the focus on it.
     await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
