@@ -7,13 +7,14 @@
 //! listed; the app checks that the UI has a translation of every listed code.
 //! It lives in the lowest crate the error crates share.
 
-/// `error_codes! { /// doc \n Name { Variant = "ns.id", … } }`
+/// `error_codes! { /// doc \n Name { /// doc \n Variant = "ns.id", … } }`
+/// (a variant's doc is optional).
 #[macro_export]
 macro_rules! error_codes {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $id:literal,)* }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $id:literal,)* }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name { $($variant,)* }
+        pub enum $name { $($(#[$vmeta])* $variant,)* }
         impl $name {
             /// Every code, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant,)*];

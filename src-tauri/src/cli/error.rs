@@ -54,97 +54,54 @@ impl CliError {
     }
 }
 
-/// The CLI's own checks, one code each, so that under `--json` every error
-/// carries a code a script can branch on without reading the English (the
-/// store's, the library's and the query's errors carry theirs). Listed in
-/// `sheli --help`; a test keeps the list and the help together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CliCode {
-    /// `--id` given with something that is not a number.
-    GlossaryIdNotNumber,
-    /// No glossary has that id or that name.
-    UnknownGlossary,
-    /// `--format apkg` with no `--output`: a zip is no use on a terminal.
-    ApkgNeedsOutput,
-    /// `review history` with neither a glossary nor `--card`.
-    HistoryNeedsGlossary,
-    /// A note's `--quote` that is empty.
-    EmptyQuote,
-    /// A `--layer` that is not one of the layers.
-    UnknownLayer,
-    /// `notes unanchor` with anchor 0 (they count from 1).
-    AnchorNumber,
-    /// `notes search` with nothing to search for.
-    EmptySearch,
-    /// `sheli char` given no Han character.
-    NoHanCharacter,
-    /// A file to read that is a folder or a device.
-    NotAFile,
-    /// A file to read over the import limit.
-    FileTooLarge,
-    /// A file to read that decodes as no text encoding Sheli knows.
-    Undecodable,
-    /// An export's `--output` file that exists, without `--force`.
-    FileExists,
-    /// `sheli stage` of a passage of the user's own text.
-    NotStaged,
-    /// `sheli stage` with nothing to show.
-    StageNeedsTarget,
-    /// `sheli stage` with a passage and `--actor` both.
-    StageBoth,
-    /// A file the user named (to import, to restore) that is not there: an
-    /// error of the OS's, given this code where no crate's error has one.
-    NoSuchFile,
-    /// Any other failure no crate's error names (the disk, standard output
-    /// gone): the code of last resort, so that every error has one.
-    Failed,
+sheli_corpus::error_codes! {
+    /// The CLI's own checks, one code each, so that under `--json` every error
+    /// carries a code a script can branch on without reading the English (the
+    /// store's, the library's and the query's errors carry theirs). Listed in
+    /// `sheli --help`; a test keeps the list and the help together.
+    CliCode {
+        /// `--id` given with something that is not a number.
+        GlossaryIdNotNumber = "cli.invalid.glossary_id",
+        /// No glossary has that id or that name.
+        UnknownGlossary = "cli.not_found.glossary",
+        /// `--format apkg` with no `--output`: a zip is no use on a terminal.
+        ApkgNeedsOutput = "cli.invalid.apkg_needs_output",
+        /// `review history` with neither a glossary nor `--card`.
+        HistoryNeedsGlossary = "cli.invalid.history_needs_glossary",
+        /// A note's `--quote` that is empty.
+        EmptyQuote = "cli.invalid.empty_quote",
+        /// A `--layer` that is not one of the layers.
+        UnknownLayer = "cli.invalid.layer",
+        /// `notes unanchor` with anchor 0 (they count from 1).
+        AnchorNumber = "cli.invalid.anchor_number",
+        /// `notes search` with nothing to search for.
+        EmptySearch = "cli.invalid.empty_search",
+        /// `sheli char` given no Han character.
+        NoHanCharacter = "cli.invalid.no_han_character",
+        /// A file to read that is a folder or a device.
+        NotAFile = "cli.invalid.not_a_file",
+        /// A file to read over the import limit.
+        FileTooLarge = "cli.invalid.file_too_large",
+        /// A file to read that decodes as no text encoding Sheli knows.
+        Undecodable = "cli.invalid.undecodable",
+        /// An export's `--output` file that exists, without `--force`.
+        FileExists = "cli.conflict.file_exists",
+        /// `sheli stage` of a passage of the user's own text.
+        NotStaged = "cli.not_found.not_staged",
+        /// `sheli stage` with nothing to show.
+        StageNeedsTarget = "cli.invalid.stage_needs_target",
+        /// `sheli stage` with a passage and `--actor` both.
+        StageBoth = "cli.invalid.stage_both",
+        /// A file the user named (to import, to restore) that is not there: an
+        /// error of the OS's, given this code where no crate's error has one.
+        NoSuchFile = "cli.not_found.file",
+        /// Any other failure no crate's error names (the disk, standard output
+        /// gone): the code of last resort, so that every error has one.
+        Failed = "cli.storage.failed",
+    }
 }
 
 impl CliCode {
-    pub const ALL: [CliCode; 18] = [
-        CliCode::GlossaryIdNotNumber,
-        CliCode::UnknownGlossary,
-        CliCode::ApkgNeedsOutput,
-        CliCode::HistoryNeedsGlossary,
-        CliCode::EmptyQuote,
-        CliCode::UnknownLayer,
-        CliCode::AnchorNumber,
-        CliCode::EmptySearch,
-        CliCode::NoHanCharacter,
-        CliCode::NotAFile,
-        CliCode::FileTooLarge,
-        CliCode::Undecodable,
-        CliCode::FileExists,
-        CliCode::NotStaged,
-        CliCode::StageNeedsTarget,
-        CliCode::StageBoth,
-        CliCode::NoSuchFile,
-        CliCode::Failed,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            CliCode::GlossaryIdNotNumber => "cli.invalid.glossary_id",
-            CliCode::UnknownGlossary => "cli.not_found.glossary",
-            CliCode::ApkgNeedsOutput => "cli.invalid.apkg_needs_output",
-            CliCode::HistoryNeedsGlossary => "cli.invalid.history_needs_glossary",
-            CliCode::EmptyQuote => "cli.invalid.empty_quote",
-            CliCode::UnknownLayer => "cli.invalid.layer",
-            CliCode::AnchorNumber => "cli.invalid.anchor_number",
-            CliCode::EmptySearch => "cli.invalid.empty_search",
-            CliCode::NoHanCharacter => "cli.invalid.no_han_character",
-            CliCode::NotAFile => "cli.invalid.not_a_file",
-            CliCode::FileTooLarge => "cli.invalid.file_too_large",
-            CliCode::Undecodable => "cli.invalid.undecodable",
-            CliCode::FileExists => "cli.conflict.file_exists",
-            CliCode::NotStaged => "cli.not_found.not_staged",
-            CliCode::StageNeedsTarget => "cli.invalid.stage_needs_target",
-            CliCode::StageBoth => "cli.invalid.stage_both",
-            CliCode::NoSuchFile => "cli.not_found.file",
-            CliCode::Failed => "cli.storage.failed",
-        }
-    }
-
     pub fn kind(self) -> Kind {
         match self {
             CliCode::UnknownGlossary | CliCode::NotStaged | CliCode::NoSuchFile => Kind::NotFound,
