@@ -28,21 +28,6 @@ export async function saveNote(
   });
 }
 
-/** Brings back a note deleted meanwhile (by another Sheli, say) and saves
- * the editor's text on it: what was typed is not lost. */
-export async function undeleteAndSave(
-  toast: UndoToast,
-  n: NoteView,
-  body: string,
-  tags: string[],
-  script: DisplayScript,
-  reload: Reload,
-  colour: NoteColour = n.note.colour,
-): Promise<void> {
-  await api.undeleteNote(n.note.id, script);
-  await saveNote(toast, n, body, tags, script, reload, colour);
-}
-
 /** Deletes a note; Undo brings it back. */
 export async function deleteNote(toast: UndoToast, n: NoteView, script: DisplayScript, reload: Reload): Promise<void> {
   await api.deleteNote(n.note.id);
