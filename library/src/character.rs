@@ -295,16 +295,13 @@ fn written_forms(corpus: &Corpus, index: &SearchIndex, group: &[char]) -> Result
         return Ok(out);
     }
     for &f in group {
-        let req =
-            SearchRequest { query: f.to_string(), exact: true, limit: 0, ..Default::default() };
-        let r = index.search(&req)?;
-        // The translation layer is counted in a source's total; the form a
-        // source writes is the one of its own text, so the 譯 is taken out.
-        let yi = Some(Layer::Yi.label().to_string());
-        let translated = index.search(&SearchRequest { layer: yi, ..req })?;
-        for (source, t) in &r.by_source {
-            let yi = translated.by_source.get(source).map_or(0, |t| t.occurrences);
-            let count = t.occurrences.saturating_sub(yi);
+        // The form a source writes is the one of its own text: its
+        // translation layer (the translator's script) is left out of the
+        // search, so each form costs one search.
+        let query = format!("{f} -layer:{}", Layer::Yi.label());
+        let req = SearchRequest { query, exact: true, limit: 0, ..Default::default() };
+        for (source, t) in &index.search(&req)?.by_source {
+            let count = t.occurrences;
             if count == 0 {
                 continue;
             }
