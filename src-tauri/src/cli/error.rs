@@ -214,25 +214,6 @@ fn corpus_kind(e: &CorpusError) -> Kind {
     }
 }
 
-fn corpus_code(e: &CorpusError) -> crate::app::error::AppCode {
-    use crate::app::error::AppCode as C;
-    match e {
-        CorpusError::UnknownPassage(_) => C::NotFoundPassage,
-        CorpusError::UnknownSource(_) => C::NotFoundSource,
-        CorpusError::NoPlace(_) => C::NotFoundPlace,
-        CorpusError::NoSuchLine { .. } => C::NotFoundLine,
-        CorpusError::UnknownActor { .. } => C::NotFoundFigure,
-        CorpusError::NoStagedWork { .. } => C::NotFoundStagedWork,
-        CorpusError::NoStep { aligned: false, .. } => C::NotFoundStep,
-        CorpusError::NoStep { aligned: true, .. } => C::NotFoundStepAligned,
-        CorpusError::Unreadable { .. } => C::TextUnreadable,
-        CorpusError::Manifest(_) => C::CorpusManifest,
-        CorpusError::Parse { .. } => C::CorpusParse,
-        CorpusError::Data { .. } => C::CorpusData,
-        CorpusError::Display(_) => C::CorpusDisplay,
-    }
-}
-
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     kind: Kind,
@@ -279,7 +260,7 @@ fn known_code(e: &anyhow::Error) -> Option<&'static str> {
         // same failures, so a script tells an id, a line and a place that
         // names nothing apart without reading the English (h5 tester, L).
         if let Some(e) = e.downcast_ref::<CorpusError>() {
-            return Some(corpus_code(e).id());
+            return Some(crate::app::error::AppError::from(e).code().0);
         }
         if let Some(e) = e.downcast_ref::<QueryError>() {
             return Some(e.code.id());
@@ -337,6 +318,7 @@ mod tests {
         assert_eq!(code_of(&e), "query.unclosed_quote");
         let e = anyhow::Error::from(CorpusError::UnknownPassage("x.0001".into()));
         assert_eq!(kind_of(&e), Kind::NotFound);
+        assert_eq!(code_of(&e), "app.not_found.passage");
         assert_eq!(kind_of(&anyhow::anyhow!("something else")), Kind::Storage);
         assert_eq!(code_of(&anyhow::anyhow!("something else")), "cli.storage.failed");
         let gone = std::io::Error::from(std::io::ErrorKind::NotFound);
