@@ -35,9 +35,14 @@ pub fn edit_key(id: i64) -> String {
     format!("note:{id}")
 }
 
+/// The note a draft key is an edit of (`note:<id>` → `id`); none for a new
+/// note's draft or a key naming no note.
+pub fn edited_note(key: &str) -> Option<i64> {
+    key.strip_prefix("note:")?.parse::<i64>().ok().filter(|n| *n > 0)
+}
+
 fn check_key(key: &str) -> Result<()> {
-    let known = key.strip_prefix("note:").is_some_and(|id| id.parse::<i64>().is_ok_and(|n| n > 0))
-        || key.starts_with("new:");
+    let known = edited_note(key).is_some() || key.starts_with("new:");
     if !known {
         return Err(refused(
             StoreCode::RefusedEmpty,

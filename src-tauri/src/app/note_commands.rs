@@ -151,21 +151,25 @@ pub struct DraftView {
 /// its next opening and open that editor (a new note's on its passage).
 pub fn note_drafts(state: &AppState, script: Option<DisplayScript>) -> AppResult<Vec<DraftView>> {
     let script = state.script(script)?;
-    let drafts = state.store.lock()?.note_drafts()?;
+    let store = state.store.lock()?;
+    let drafts = store.note_drafts()?;
     let mut out = Vec::new();
     for draft in drafts {
-        if draft.key.starts_with("new:") {
-            out.push(DraftView { draft, note: None });
-            continue;
-        }
-        let Some(id) = draft.key.strip_prefix("note:").and_then(|id| id.parse::<i64>().ok()) else {
-            continue;
+        let note = match sheli_store::note_drafts::edited_note(&draft.key) {
+            Some(id) => store.note(id).ok().filter(|n| n.deleted.is_none()),
+            None if draft.key.starts_with("new:") => None,
+            // a key the store refuses to keep; none is there to show
+            None => continue,
         };
-        let note = state.store.lock()?.note(id).ok().filter(|n| n.deleted.is_none());
-        let note = note.map(|n| note_view(state, n, script, None)).transpose()?;
-        out.push(DraftView { draft, note });
+        out.push((draft, note));
     }
-    Ok(out)
+    drop(store);
+    out.into_iter()
+        .map(|(draft, note)| {
+            let note = note.map(|n| note_view(state, n, script, None)).transpose()?;
+            Ok(DraftView { draft, note })
+        })
+        .collect()
 }
 
 /// `clear_note_draft(key)`: the editor saved or cancelled.
