@@ -56,9 +56,11 @@ test-e2e: deps
 	scripts/install-deps.sh e2e
 	e2e/run.sh
 
-## Regenerates ui/src/lib/bindings/ from the Rust types (ts-rs).
+## Regenerates ui/src/lib/bindings/ from the Rust types (ts-rs), and the
+## stage plan's test data (ui/src/lib/stage/stage-crowded.ts) from corpus/stage/.
 bindings:
 	UPDATE_BINDINGS=1 $(CARGO) test -p sheli --lib bindings
+	UPDATE_BINDINGS=1 $(CARGO) test -p sheli-corpus --test stage_ui_fixture
 
 ## The stress harness at full size (not part of `make test`, which runs its
 ## short version): the real `sheli` SIGKILLed 100 times at random moments
