@@ -39,4 +39,15 @@ describe("the display controls fold", () => {
     expect(screen.queryByTestId("script-original")).toBeNull();
     expect(document.activeElement).toBe(view);
   });
+
+  it("zoomed in with the focus on a control, the controls stay open and the focus stays on it", async () => {
+    render(Toolbar);
+    const original = screen.getByTestId("script-original");
+    original.focus();
+    zoom.set(2, false);
+    const view = await screen.findByTestId("view-menu");
+    expect(view.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByTestId("script-original")).toBe(original);
+    expect(document.activeElement).toBe(original);
+  });
 });
