@@ -7,9 +7,9 @@
 // pop-overs (a term's card, a character's entry, the selection's actions)
 // and About. Any violation fails. Screenshots are named ax-….
 import { expectNoViolations } from "./axe.js";
-import { nudgedShot, selectText } from "./helpers.js";
+import { shot as baseShot, selectText } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`ax-${name}`);
+const shot = (name) => baseShot(`ax-${name}`);
 
 // 鄉射禮's passage whose 注 glosses 楅 (a glossary term); 承 is no term.
 const PASSAGE = "xiangshe.zhushu.0164";

@@ -4,9 +4,9 @@
 // 釋文 reading of the passage; added to a new glossary with a prefilled
 // card; the card in the glossary and in review; a drag across it still
 // selects; Enter opens it at the caret. Screenshots are named ch-….
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`ch-${name}`);
+const shot = (name) => baseShot(`ch-${name}`);
 
 const PASSAGE = "xiangshe.tongjie.0008";
 const CHAR = "骹";

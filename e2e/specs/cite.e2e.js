@@ -8,7 +8,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { nudgedShot as shot, selectText } from "./helpers.js";
+import { shot, selectText } from "./helpers.js";
 
 const P250 = "xiangshe.zhushu.0250";
 const ORIGIN = "000_fc068ac90b3961d7.txt";

@@ -80,11 +80,6 @@ async function keepPainting(on) {
   }, on);
 }
 
-/** The same as `shot` (which now always keeps the page painting); kept for the specs that name it. */
-export async function nudgedShot(name) {
-  return shot(name);
-}
-
 /**
  * Selects the first occurrence of `needle` in a segment of layer `layer`
  * (slug) of `passage`, as a mouse would, and releases the button over it.

@@ -3,9 +3,9 @@
 // ASCII forms do, a Go-to a line past the end of a file says so in the
 // interface's language (and opens nothing), and a line of the 通解 holding
 // several passages opens the first of them.
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`im-${name}`);
+const shot = (name) => baseShot(`im-${name}`);
 
 async function typeQuery(text) {
   await browser.keys(["Control", "k"]);

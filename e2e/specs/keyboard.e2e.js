@@ -6,9 +6,9 @@
 // glossary and noted, a review session, a glossary deleted, the reader's
 // keys listed. After every step the focus is on a visible control (never the
 // page body), and Escape gives it back where it was. Screenshots kb-….
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`kb-${name}`);
+const shot = (name) => baseShot(`kb-${name}`);
 
 // 鄉射禮 passage 164: 「…北面立于所設楅之南…」, its 注 「楅猶幅也,所以承笴矢者。」
 const PASSAGE = "xiangshe.zhushu.0164";

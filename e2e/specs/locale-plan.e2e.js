@@ -7,9 +7,9 @@
 // in what a reader sees or hears there, and axe finds nothing. Screenshots
 // are named lp-….
 import { expectNoViolations } from "./axe.js";
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`lp-${name}`);
+const shot = (name) => baseShot(`lp-${name}`);
 
 const PASSAGE = "xiangshe.zhushu.0019";
 

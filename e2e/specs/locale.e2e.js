@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { expectNoViolations } from "./axe.js";
-import { nudgedShot as shot } from "./helpers.js";
+import { shot } from "./helpers.js";
 
 // Names a Chinese interface writes as they are.
 const SAME_IN_EVERY_LANGUAGE = [

@@ -7,7 +7,7 @@
 // may have written notes of their own (yellow, other tags): what is checked
 // here holds whatever else is there. Screenshots are named nk-….
 import { expectNoViolations } from "./axe.js";
-import { nudgedShot as shot } from "./helpers.js";
+import { shot } from "./helpers.js";
 
 // 鄉射禮: 「舉觶者進,坐奠觶于薦西。」 with its 注 「不授,賤不敢也。」
 const PASSAGE = "xiangshe.zhushu.0074";

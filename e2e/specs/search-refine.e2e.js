@@ -11,9 +11,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`sr-${name}`);
+const shot = (name) => baseShot(`sr-${name}`);
 const PROXIMITY = '"主人 賓"~3';
 
 /**

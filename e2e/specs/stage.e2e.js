@@ -3,9 +3,9 @@
 // the DOM's data attributes), a step forward with ] (the route and a figure
 // change, the step announced), a figure reached with Tab and its card opened
 // and closed with the keyboard, its itinerary, and Play. Screenshots stage-….
-import { nudgedShot } from "./helpers.js";
+import { shot as baseShot } from "./helpers.js";
 
-const shot = (name) => nudgedShot(`stage-${name}`);
+const shot = (name) => baseShot(`stage-${name}`);
 
 // 19: 「眾賓皆入門左,東面北上」; 20: 「主人以賓三揖,皆行。及階,三讓。主人升一等,賓升」.
 const START = "xiangshe.zhushu.0019";

@@ -4,7 +4,7 @@
 // span. Screenshots are named ud-… (numbering restarts in every spec file).
 import fs from "node:fs";
 import path from "node:path";
-import { nudgedShot as shot, selectText } from "./helpers.js";
+import { shot, selectText } from "./helpers.js";
 
 // The passage of 鄉射禮 whose 注 glosses 楅: 「楅猶幅也,所以承笴矢者。」
 const PASSAGE = "xiangshe.zhushu.0164";
