@@ -437,7 +437,7 @@ impl Store {
 
     /// Notes matching `filter`, by work, passage and position.
     pub fn notes(&self, filter: &NoteFilter) -> Result<Vec<Note>> {
-        Ok(self.notes_page(filter, 0, u32::MAX)?.0)
+        Ok(self.select_notes(filter, None)?.0)
     }
 
     /// At most `limit` of the notes matching `filter` from the `offset`th on
@@ -452,6 +452,16 @@ impl Store {
         filter: &NoteFilter,
         offset: u32,
         limit: u32,
+    ) -> Result<(Vec<Note>, u32)> {
+        self.select_notes(filter, Some((offset, limit)))
+    }
+
+    /// The notes `filter` finds, the page `(offset, limit)` of them (all
+    /// without one), and how many it finds in all.
+    fn select_notes(
+        &self,
+        filter: &NoteFilter,
+        page: Option<(u32, u32)>,
     ) -> Result<(Vec<Note>, u32)> {
         let mut sql = format!(" WHERE deleted IS {} NULL", if filter.deleted { "NOT" } else { "" });
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
@@ -497,35 +507,37 @@ impl Store {
             " ORDER BY work, source_id, passage_id, start_pos, id"
         };
         let query = filter.query.as_deref().map(Query::new).filter(|q| !q.is_empty());
-        let Some(q) = query else {
-            let total: u32 = self.conn.query_row(
+        // Without words to find, SQL counts and pages (a page asked for);
+        // with them, every note the other filters leave is read and matched.
+        let (mut sql_page, mut total) = (String::new(), None);
+        if let (None, Some((offset, limit))) = (&query, page) {
+            sql_page = format!(" LIMIT {limit} OFFSET {offset}");
+            total = Some(self.conn.query_row(
                 &format!("SELECT COUNT(*) FROM note{sql}"),
                 rusqlite::params_from_iter(args.iter()),
                 |r| r.get(0),
-            )?;
-            let mut stmt = self
-                .conn
-                .prepare(&format!("{SELECT}{sql}{order} LIMIT {limit} OFFSET {offset}"))?;
-            let mut notes: Vec<Note> = stmt
-                .query_map(rusqlite::params_from_iter(args), from_row)?
-                .collect::<rusqlite::Result<_>>()?;
-            load_tags(&self.conn, &mut notes)?;
-            return Ok((notes, total));
-        };
-        let mut stmt = self.conn.prepare(&format!("{SELECT}{sql}{order}"))?;
+            )?);
+        }
+        let mut stmt = self.conn.prepare(&format!("{SELECT}{sql}{order}{sql_page}"))?;
         let mut notes: Vec<Note> = stmt
             .query_map(rusqlite::params_from_iter(args), from_row)?
             .collect::<rusqlite::Result<_>>()?;
         load_tags(&self.conn, &mut notes)?;
-        notes.retain(|n| {
-            q.matches(
-                [n.body.as_str(), n.exact.as_str()]
-                    .into_iter()
-                    .chain(n.more_anchors.iter().map(|a| a.exact.as_str()))
-                    .chain(n.tags.iter().map(String::as_str)),
-            )
-        });
+        if let Some(total) = total {
+            return Ok((notes, total));
+        }
+        if let Some(q) = query {
+            notes.retain(|n| {
+                q.matches(
+                    [n.body.as_str(), n.exact.as_str()]
+                        .into_iter()
+                        .chain(n.more_anchors.iter().map(|a| a.exact.as_str()))
+                        .chain(n.tags.iter().map(String::as_str)),
+                )
+            });
+        }
         let total = notes.len() as u32;
+        let (offset, limit) = page.unwrap_or((0, u32::MAX));
         let page = notes.into_iter().skip(offset as usize).take(limit as usize).collect();
         Ok((page, total))
     }
