@@ -15,7 +15,6 @@ import {
   labelScale,
   layoutFigures,
   nudgeLabels,
-  spread,
   type Box,
 } from "./stage-geometry";
 import { CROWDED, xiangshePlan } from "./stage-crowded";
@@ -77,7 +76,7 @@ describe("facing", () => {
 describe("figures near one another", () => {
   it("are moved apart so none hides another; a lone figure stays on its spot; those that move keep theirs", () => {
     const at = (x: number, y: number, chars = 2, first = false) => ({ x: x * UNIT, y: y * UNIT, chars, first });
-    const o = spread([at(-1.5, 31.8), at(1.9, -0.4), at(-1.5, 31.8), at(-1.5, 31.8, 2, true)]);
+    const o = layoutFigures([at(-1.5, 31.8), at(1.9, -0.4), at(-1.5, 31.8), at(-1.5, 31.8, 2, true)]).offsets;
     expect(o[1]).toEqual([0, 0]);
     // The one that moves first, on its spot; the others a row below and above.
     expect(o[3]).toEqual([0, 0]);
@@ -86,10 +85,10 @@ describe("figures near one another", () => {
       [0, -ROW],
     ]);
     // Spots a little apart (觶南 0, 3.9 and 楅南 0, 4.0) are kept apart too.
-    const near = spread([at(0, 3.9), at(0, 4.0)]);
+    const near = layoutFigures([at(0, 3.9), at(0, 4.0)]).offsets;
     expect(Math.abs(near[0][1] + 3.9 * UNIT - (near[1][1] + 4.0 * UNIT))).toBeGreaterThanOrEqual(ROW / 1.1);
     // Many on one spot: every one somewhere else.
-    const many = spread(Array.from({ length: 12 }, () => at(-4, -1.2)));
+    const many = layoutFigures(Array.from({ length: 12 }, () => at(-4, -1.2))).offsets;
     expect(new Set(many.map(([x, y]) => `${x},${y}`)).size).toBe(12);
   });
 });
@@ -98,7 +97,7 @@ describe("the ground's labels", () => {
   it("give way to the figures and to one another, so no two overlap (the tester's 眾賓 over 堂)", () => {
     // 眾賓 standing right on 堂's label, a second label under it, one far off
     const marks = [{ x: 100, y: 100, chars: 2 }, { x: 300, y: 300, chars: 3 }];
-    const offsets = spread(marks);
+    const offsets = layoutFigures(marks).offsets;
     const figures = figureBoxes(marks, offsets);
     const labels = [
       { x: 118, y: 104, chars: 1 }, // 堂, under 眾賓's name

@@ -222,11 +222,6 @@ export function layoutFigures(marks: readonly Mark[], k = 1, bounds?: Box, squar
   return { offsets, left };
 }
 
-/** The offsets of layoutFigures at scale 1 (names right of the marks). */
-export function spread(marks: readonly Mark[]): [number, number][] {
-  return layoutFigures(marks).offsets;
-}
-
 /** A label of the ground (an outline's or a landmark's name): centred on x, its baseline at y (drawing units). */
 export interface GroundLabel {
   x: number;
@@ -242,7 +237,7 @@ export function groundBox(l: GroundLabel, dx = 0, dy = 0, k = 1): Box {
   return [l.x + dx - half, l.y + dy - GROUND_CHAR * k, l.x + dx + half, l.y + dy + 4 * k];
 }
 
-/** Each figure's mark and name as drawn at its offset (from `spread` or `layoutFigures`). */
+/** Each figure's mark and name as drawn at its offset (from `layoutFigures`). */
 export function figureBoxes(marks: readonly Mark[], offsets: readonly [number, number][], k = 1, left: readonly boolean[] = []): Box[] {
   return marks.map((m, i) => boxOf(m, offsets[i]?.[0] ?? 0, offsets[i]?.[1] ?? 0, k, left[i] ?? false));
 }
