@@ -293,13 +293,18 @@ struct Counter {
     right_words: HashMap<String, Tally>,
     /// The sources seen, so a form's tally holds an index, not a string.
     sources: Vec<String>,
+    /// Scratch for a collocate's key and form, so that counting one
+    /// allocates only for a key or a form not met before.
+    key: String,
+    form: String,
 }
 
-/// One collocate's count, and how often each source writes which form.
+/// One collocate's count, and how often each source writes which form:
+/// (form, source, count), a handful per collocate.
 #[derive(Default)]
 struct Tally {
     count: u64,
-    forms: HashMap<(String, u32), u64>,
+    forms: Vec<(String, u32, u64)>,
 }
 
 impl Counter {
@@ -318,14 +323,23 @@ impl Counter {
     /// of the source numbered `source`.
     fn occurrence(&mut self, text: &str, source: u32, toks: &[Tok], s: usize, e: usize) {
         self.occurrences += 1;
-        let add = |map: &mut HashMap<String, Tally>, parts: &[Tok]| {
-            let key: String = parts.iter().map(|t| t.text.as_str()).collect();
+        let (key, form) = (&mut self.key, &mut self.form);
+        let mut add = |map: &mut HashMap<String, Tally>, parts: &[Tok]| {
+            key.clear();
+            key.extend(parts.iter().map(|t| t.text.as_str()));
             // The characters as written, without what the tokens skip
             // (punctuation between the two of a word).
-            let form: String = parts.iter().map(|t| &text[t.bytes.clone()]).collect();
-            let tally = map.entry(key).or_default();
+            form.clear();
+            form.extend(parts.iter().map(|t| &text[t.bytes.clone()]));
+            if !map.contains_key(key.as_str()) {
+                map.insert(key.clone(), Tally::default());
+            }
+            let Some(tally) = map.get_mut(key.as_str()) else { return };
             tally.count += 1;
-            *tally.forms.entry((form, source)).or_default() += 1;
+            match tally.forms.iter_mut().find(|(f, s, _)| *s == source && f == form) {
+                Some((_, _, n)) => *n += 1,
+                None => tally.forms.push((form.clone(), source, 1)),
+            }
         };
         if s >= 1 {
             add(&mut self.left_chars, &toks[s - 1..s]);
@@ -362,7 +376,7 @@ fn top(map: HashMap<String, Tally>, sources: &[String]) -> Vec<Collocate> {
             let mut written: Vec<Written> = tally
                 .forms
                 .into_iter()
-                .map(|((form, source), count)| Written {
+                .map(|(form, source, count)| Written {
                     text: form,
                     source: sources[source as usize].clone(),
                     count,
