@@ -297,8 +297,6 @@ fn raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawCard> {
     })
 }
 
-/// Reads cards matching `filter` (a `WHERE` clause on `card` with one
-/// parameter) with their tags and passages, resolving built-in values.
 /// The cards of glossary `glossary_id` from the `offset`th (by position) on,
 /// at most `limit` of them.
 pub(crate) fn load_page(
@@ -316,6 +314,8 @@ pub(crate) fn load_page(
     load(conn, &filter, glossary_id)
 }
 
+/// Reads cards matching `filter` (a `WHERE` clause on `card` with one
+/// parameter) with their tags and passages, resolving built-in values.
 fn load(conn: &Connection, filter: &str, param: i64) -> Result<Vec<UserCard>> {
     let mut stmt = conn.prepare(&format!("{SELECT} WHERE {filter} ORDER BY position, id"))?;
     let raws: Vec<RawCard> = stmt.query_map([param], raw)?.collect::<rusqlite::Result<_>>()?;

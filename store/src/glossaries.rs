@@ -176,11 +176,8 @@ impl Store {
             let page = cards.into_iter().skip(offset as usize).take(limit as usize).collect();
             return Ok((page, total));
         }
-        ensure_exists(&self.conn, id)?;
-        let total: u32 =
-            self.conn.query_row("SELECT COUNT(*) FROM card WHERE glossary_id = ?1", [id], |r| {
-                r.get(0)
-            })?;
+        // The glossary's own count (its row says how many cards it holds).
+        let total = self.glossary(id)?.cards;
         Ok((crate::cards::load_page(&self.conn, id, offset, limit)?, total))
     }
 }
