@@ -118,31 +118,35 @@ pub fn about(state: &AppState) -> AppResult<AboutView> {
         licence: "MIT OR Apache-2.0 (curated rows); Unicode License v3 (Unihan pairs)",
         bytes: variants.len(),
     });
-    let bytes = |files: &[(&str, &str)]| files.iter().map(|(_, t)| t.len()).sum::<usize>();
-    tables.push(DataTable {
-        name: "stage/*.toml",
-        purpose: "the 儀禮圖: who stands where, facing which way, passage by passage in 鄉射禮, 燕禮 and 大射儀, each place cited to the 經, 注 or 疏; the plans of the grounds",
-        source: "written for Sheli from the texts (corpus/stage/)",
+    // Sheli's own data: written for it, its version and licence.
+    let ours = |name, purpose, source, files: &[(&str, &str)]| DataTable {
+        name,
+        purpose,
+        source,
         version: env!("CARGO_PKG_VERSION"),
         licence: "MIT OR Apache-2.0",
-        bytes: bytes(&sheli_corpus::stage::embedded_files()),
-    });
-    tables.push(DataTable {
-        name: "glossary/cards/*.toml",
-        purpose: "the built-in glossary: the archery chapters' terms, defined in English and Chinese from the 注 and 疏, with their quotations",
-        source: "written for Sheli from the texts (corpus/glossary/)",
-        version: env!("CARGO_PKG_VERSION"),
-        licence: "MIT OR Apache-2.0",
-        bytes: bytes(sheli_corpus::glossary::builtin_card_files()),
-    });
-    tables.push(DataTable {
-        name: "glossary/pictures/*.svg",
-        purpose: "the drawings of the built-in glossary's cards (the target, the shooting ground, the 楅 …), also put into every Anki package exported (sheli-*.svg)",
-        source: "drawn for Sheli from the measurements the texts give (corpus/glossary/README.md)",
-        version: env!("CARGO_PKG_VERSION"),
-        licence: "MIT OR Apache-2.0",
-        bytes: bytes(sheli_corpus::glossary::builtin_pictures()),
-    });
+        bytes: files.iter().map(|(_, t)| t.len()).sum(),
+    };
+    tables.extend([
+        ours(
+            "stage/*.toml",
+            "the 儀禮圖: who stands where, facing which way, passage by passage in 鄉射禮, 燕禮 and 大射儀, each place cited to the 經, 注 or 疏; the plans of the grounds",
+            "written for Sheli from the texts (corpus/stage/)",
+            &sheli_corpus::stage::embedded_files(),
+        ),
+        ours(
+            "glossary/cards/*.toml",
+            "the built-in glossary: the archery chapters' terms, defined in English and Chinese from the 注 and 疏, with their quotations",
+            "written for Sheli from the texts (corpus/glossary/)",
+            sheli_corpus::glossary::builtin_card_files(),
+        ),
+        ours(
+            "glossary/pictures/*.svg",
+            "the drawings of the built-in glossary's cards (the target, the shooting ground, the 楅 …), also put into every Anki package exported (sheli-*.svg)",
+            "drawn for Sheli from the measurements the texts give (corpus/glossary/README.md)",
+            sheli_corpus::glossary::builtin_pictures(),
+        ),
+    ]);
     let packages = listed(NOTICES, "packages");
     let count = |kind: &str| packages.iter().filter(|p| p.kind == kind).count() as u32;
     Ok(AboutView {
