@@ -436,6 +436,14 @@ impl Store {
         Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
+    /// A number that changes when another connection (another Sheli, the
+    /// CLI) commits to the file, and not for this one's own writes
+    /// (SQLite's `PRAGMA data_version`): a view asks it when the window
+    /// comes back into focus and reloads only if it moved.
+    pub fn changed_elsewhere_stamp(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
     pub fn integrity_check(&self) -> Result<String> {
         let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;

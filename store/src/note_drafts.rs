@@ -109,16 +109,6 @@ impl Store {
     }
 }
 
-impl Store {
-    /// A number that changes when another connection (another Sheli, the
-    /// CLI) commits to the file, and not for this one's own writes
-    /// (SQLite's `PRAGMA data_version`): a view asks it when the window
-    /// comes back into focus and reloads only if it moved.
-    pub fn changed_elsewhere_stamp(&self) -> Result<i64> {
-        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
-    }
-}
-
 /// A `note_draft` row read as `SELECT key, body, tags, colour, saved`.
 fn draft_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<NoteDraft> {
     Ok(NoteDraft {
