@@ -171,6 +171,39 @@ describe("the notes view", () => {
     expect(screen.queryByTestId("left-drafts")).toBeNull();
   });
 
+  it("shows a note opened from its draft, on no page loaded, as saved", async () => {
+    const far = sampleNote({ id: 900, body: "far away" }, { html: "<p>far away</p>" });
+    const draft = { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 };
+    setTransport(async (cmd, args) => {
+      switch (cmd) {
+        case "list_notes_page":
+          return { notes: [sampleNote()], total: 1 };
+        case "note_facets":
+          return { works: [], tags: [], colours: [], layers: [] };
+        case "note_drafts":
+          return [{ draft, note: far }];
+        case "note_draft":
+          return args.key === "note:900" ? draft : null;
+        case "update_note": {
+          const edit = args.edit as { body: string };
+          return sampleNote({ id: 900, body: edit.body }, { html: `<p>${edit.body}</p>` });
+        }
+        case "clear_note_draft":
+          return null;
+        default:
+          throw new Error(cmd);
+      }
+    });
+    render(NotesView);
+    await fireEvent.click(await screen.findByTestId("left-draft-open"));
+    await fireEvent.click(await screen.findByTestId("draft-restore"));
+    await fireEvent.click(screen.getByTestId("note-save"));
+    const item = () => document.querySelector('[data-note-id="900"]');
+    await waitFor(() => expect(item()?.querySelector('[data-testid="note-editor"]')).toBeNull());
+    expect(item()?.textContent).toContain("typed before the crash");
+    expect(item()?.textContent).not.toContain("far away");
+  });
+
   it("lists a new note's draft with its citation: Open goes to its passage with the editor to come, Discard forgets it", async () => {
     const key = "new:xiangshe.zhushu.0072:2:3:5";
     const other = "new:xiangshe.zhushu.0080:0:0:2";

@@ -10,7 +10,8 @@ import { t } from "../i18n/i18n.svelte";
 
 type Reload = () => unknown;
 
-/** Saves a new body, tags and colour; Undo restores the previous version. */
+/** Saves a new body, tags and colour; Undo restores the previous version.
+ * Returns the note as saved. */
 export async function saveNote(
   toast: UndoToast,
   n: NoteView,
@@ -19,13 +20,14 @@ export async function saveNote(
   script: DisplayScript,
   reload: Reload,
   colour: NoteColour = n.note.colour,
-): Promise<void> {
-  await api.updateNote(n.note.id, { body, tags, colour }, script);
+): Promise<NoteView> {
+  const saved = await api.updateNote(n.note.id, { body, tags, colour }, script);
   await reload();
   toast.show(() => t("notes.edits.saved"), async () => {
     await api.undoNoteEdit(n.note.id, script);
     await reload();
   });
+  return saved;
 }
 
 /** Deletes a note; Undo brings it back. */
