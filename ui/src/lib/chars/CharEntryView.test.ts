@@ -40,6 +40,11 @@ describe("CharEntryView", () => {
     expect(written.textContent!.replace(/\s+/g, " ")).toMatch(/矦 · 鄉射禮 · 儀禮註疏 292.*侯 · 鄉射禮 · 儀禮經傳通解 120/);
     expect(Array.from(written.querySelectorAll("[lang]")).map((e) => e.getAttribute("lang"))).toContain("zh-Hans");
     expect(screen.getByTestId("char-see-above").textContent).toBe("see above (侯): 候也何也");
+    // The character quoted in the interface's sentence carries its lang too.
+    expect(Array.from(screen.getByTestId("char-see-above").querySelectorAll("[lang]"), (e) => [e.textContent, e.getAttribute("lang")])).toEqual([
+      ["侯", "zh-Hant"],
+      ["候也何也", "zh-Hant"],
+    ]);
   });
 
   it("speaks English by default", () => {
