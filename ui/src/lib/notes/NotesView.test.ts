@@ -2,6 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/sv
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setTransport } from "../api";
+import type { DraftView } from "../bindings/DraftView";
+import type { NoteDraft } from "../bindings/NoteDraft";
 import type { NoteView } from "../bindings/NoteView";
 import NotesView from "./NotesView.svelte";
 import { sampleNote } from "../../test/user-fixtures";
@@ -47,6 +49,43 @@ function backend(notes: NoteView[]) {
         live = [...live, n];
         return n;
       }
+      default:
+        throw new Error(cmd);
+    }
+  });
+  return calls;
+}
+
+/** A draft left in the store. */
+function draft(key: string, body: string, saved = 1_700_000_000): NoteDraft {
+  return { key, body, tags: "", colour: "yellow", saved };
+}
+
+/** A backend with one note listed and `drafts` left by a crash (each
+ * cited by its passage, a save answered with the note as saved). */
+function draftsBackend(drafts: DraftView[]) {
+  const calls: [string, Record<string, unknown>][] = [];
+  setTransport(async (cmd, args) => {
+    calls.push([cmd, args]);
+    switch (cmd) {
+      case "list_notes_page":
+        return { notes: [sampleNote()], total: 1 };
+      case "note_facets":
+        return { works: [], tags: [], colours: [], layers: [] };
+      case "note_drafts":
+        return drafts;
+      case "note_draft":
+        return drafts.find((d) => d.draft.key === args.key)?.draft ?? null;
+      case "cite": {
+        const sel = args.selection as { passage_id: string };
+        return sel.passage_id.endsWith("0072") ? "《儀禮·鄉射禮》注 實觶" : "《儀禮·鄉射禮》經";
+      }
+      case "update_note": {
+        const edit = args.edit as { body: string };
+        return sampleNote({ id: args.id as number, body: edit.body }, { html: `<p>${edit.body}</p>` });
+      }
+      case "clear_note_draft":
+        return null;
       default:
         throw new Error(cmd);
     }
@@ -139,24 +178,9 @@ describe("the notes view", () => {
     expect(screen.getByTestId("notes-count").textContent).toBe("2 notes.");
   });
 
-  it("says which drafts a crash left, and Open brings the note's editor with the draft offered", async () => {
-    const far = sampleNote({ id: 900, body: "far away" });
-    setTransport(async (cmd, args) => {
-      switch (cmd) {
-        case "list_notes_page":
-          return { notes: [sampleNote()], total: 1 };
-        case "note_facets":
-          return { works: [], tags: [], colours: [], layers: [] };
-        case "note_drafts":
-          return [{ draft: { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 }, note: far }];
-        case "note_draft":
-          return args.key === "note:900"
-            ? { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 }
-            : null;
-        default:
-          throw new Error(cmd);
-      }
-    });
+  it("says which drafts a crash left; Open brings the note's editor with the draft offered, and the note saved shows as saved", async () => {
+    const far = sampleNote({ id: 900, body: "far away" }, { html: "<p>far away</p>" });
+    draftsBackend([{ draft: draft("note:900", "typed before the crash"), note: far }]);
     render(NotesView);
     const left = await screen.findByTestId("left-drafts");
     expect(left.textContent).toContain("An unsaved draft from");
@@ -169,69 +193,24 @@ describe("the notes view", () => {
     await waitFor(() => expect(item.querySelector('[data-testid="draft-offer"]')).not.toBeNull());
     expect(document.activeElement).toBe(item.querySelector("textarea"));
     expect(screen.queryByTestId("left-drafts")).toBeNull();
-  });
-
-  it("shows a note opened from its draft, on no page loaded, as saved", async () => {
-    const far = sampleNote({ id: 900, body: "far away" }, { html: "<p>far away</p>" });
-    const draft = { key: "note:900", body: "typed before the crash", tags: "", colour: "yellow", saved: 1_700_000_000 };
-    setTransport(async (cmd, args) => {
-      switch (cmd) {
-        case "list_notes_page":
-          return { notes: [sampleNote()], total: 1 };
-        case "note_facets":
-          return { works: [], tags: [], colours: [], layers: [] };
-        case "note_drafts":
-          return [{ draft, note: far }];
-        case "note_draft":
-          return args.key === "note:900" ? draft : null;
-        case "update_note": {
-          const edit = args.edit as { body: string };
-          return sampleNote({ id: 900, body: edit.body }, { html: `<p>${edit.body}</p>` });
-        }
-        case "clear_note_draft":
-          return null;
-        default:
-          throw new Error(cmd);
-      }
-    });
-    render(NotesView);
-    await fireEvent.click(await screen.findByTestId("left-draft-open"));
-    await fireEvent.click(await screen.findByTestId("draft-restore"));
+    // Restored and saved: the note (on no page loaded) shows what was saved.
+    await fireEvent.click(screen.getByTestId("draft-restore"));
     await fireEvent.click(screen.getByTestId("note-save"));
-    const item = () => document.querySelector('[data-note-id="900"]');
-    await waitFor(() => expect(item()?.querySelector('[data-testid="note-editor"]')).toBeNull());
-    expect(item()?.textContent).toContain("typed before the crash");
-    expect(item()?.textContent).not.toContain("far away");
+    const shown = () => document.querySelector('[data-note-id="900"]');
+    await waitFor(() => expect(shown()?.querySelector('[data-testid="note-editor"]')).toBeNull());
+    expect(shown()?.textContent).toContain("typed before the crash");
+    expect(shown()?.textContent).not.toContain("far away");
   });
 
   it("lists a new note's draft with its citation: Open goes to its passage with the editor to come, Discard forgets it", async () => {
     const key = "new:xiangshe.zhushu.0072:2:3:5";
     const other = "new:xiangshe.zhushu.0080:0:0:2";
-    const calls: [string, Record<string, unknown>][] = [];
-    setTransport(async (cmd, args) => {
-      calls.push([cmd, args]);
-      switch (cmd) {
-        case "list_notes_page":
-          return { notes: [sampleNote()], total: 1 };
-        case "note_facets":
-          return { works: [], tags: [], colours: [], layers: [] };
-        case "note_drafts":
-          return [
-            { draft: { key, body: "half a thought", tags: "", colour: "yellow", saved: 1_700_000_000 }, note: null },
-            { draft: { key: other, body: "another", tags: "", colour: "yellow", saved: 1_699_000_000 }, note: null },
-            // An edit's draft whose note is gone: nothing to open.
-            { draft: { key: "note:5", body: "x", tags: "", colour: "yellow", saved: 1_699_000_000 }, note: null },
-          ];
-        case "cite": {
-          const sel = args.selection as { passage_id: string };
-          return sel.passage_id.endsWith("0072") ? "《儀禮·鄉射禮》注 實觶" : "《儀禮·鄉射禮》經";
-        }
-        case "clear_note_draft":
-          return null;
-        default:
-          throw new Error(cmd);
-      }
-    });
+    const calls = draftsBackend([
+      { draft: draft(key, "half a thought"), note: null },
+      { draft: draft(other, "another", 1_699_000_000), note: null },
+      // An edit's draft whose note is gone: nothing to open.
+      { draft: draft("note:5", "x", 1_699_000_000), note: null },
+    ]);
     render(NotesView);
     const left = await screen.findByTestId("left-drafts");
     await waitFor(() => expect(screen.getAllByTestId("left-draft-cite")[0].textContent).toBe("《儀禮·鄉射禮》注 實觶"));
