@@ -163,7 +163,10 @@ pub fn parse_char(arg: &str) -> Result<char> {
 /// Describes `c` from the tables, the texts and the index.
 pub fn describe(corpus: &Corpus, index: &SearchIndex, c: char) -> Result<CharEntry> {
     let asked = sheli_chars::unihan(c);
-    let (headword, relation) = headword(index, c, asked.as_ref())?;
+    // The exact searches the headword and the written forms both need, each
+    // form searched once.
+    let mut exact = ExactForms { index, searched: Vec::new() };
+    let (headword, relation) = headword(&mut exact, c, asked.as_ref())?;
     let head = if headword == c { asked.clone() } else { sheli_chars::unihan(headword) };
     let info = head.clone().or_else(|| asked.clone()).unwrap_or_default();
 
@@ -218,7 +221,7 @@ pub fn describe(corpus: &Corpus, index: &SearchIndex, c: char) -> Result<CharEnt
             group.push(f);
         }
     }
-    let written = written_forms(corpus, index, &group)?;
+    let written = written_forms(corpus, &mut exact, &group)?;
 
     let response = occurrences_search(index, c)?;
     let mut notes = Vec::new();
@@ -288,19 +291,18 @@ fn resolve_pointers(fanqie: &mut [Fanqie], forms: &[Form]) {
 
 /// How the sources write the word, when they write more than one of its
 /// forms (the translation left out: it is the translator's script).
-fn written_forms(corpus: &Corpus, index: &SearchIndex, group: &[char]) -> Result<Vec<WrittenForm>> {
+fn written_forms(
+    corpus: &Corpus,
+    exact: &mut ExactForms<'_>,
+    group: &[char],
+) -> Result<Vec<WrittenForm>> {
     let mut out = Vec::new();
     // One form only (most characters): nothing to compare, no searches spent.
     if group.len() < 2 {
         return Ok(out);
     }
     for &f in group {
-        // The form a source writes is the one of its own text: its
-        // translation layer (the translator's script) is left out of the
-        // search, so each form costs one search.
-        let query = format!("{f} -layer:{}", Layer::Yi.label());
-        let req = SearchRequest { query, exact: true, limit: 0, ..Default::default() };
-        for (source, t) in &index.search(&req)?.by_source {
+        for (source, t) in &exact.search(f)?.by_source {
             let count = t.occurrences;
             if count == 0 {
                 continue;
@@ -348,11 +350,11 @@ fn relation_of_headword(relation: Option<Relation>) -> Relation {
 /// edition, the 大射儀 通解, writes 觯 17 times; the others write 觶).
 /// Returns the relation of `c` to the form chosen.
 fn headword(
-    index: &SearchIndex,
+    exact: &mut ExactForms<'_>,
     c: char,
     asked: Option<&sheli_chars::Unihan>,
 ) -> Result<(char, Option<Relation>)> {
-    let mut best = (exact_count(index, c)?, c, None);
+    let mut best = (exact.search(c)?.total_occurrences, c, None);
     for form in asked.iter().flat_map(|u| u.forms.iter()) {
         let Some(f) = single(&form.char) else { continue };
         // `c`'s entry says what `f` is to `c`; `c` is then the reverse to `f`.
@@ -361,7 +363,7 @@ fn headword(
             Relation::Simplified => Relation::Traditional,
             r => r,
         };
-        let n = exact_count(index, f)?;
+        let n = exact.search(f)?.total_occurrences;
         if n > best.0 {
             best = (n, f, Some(of_c));
         }
@@ -377,12 +379,28 @@ fn single(s: &str) -> Option<char> {
     }
 }
 
-/// Exact occurrences of `c` outside the translation layer.
-fn exact_count(index: &SearchIndex, c: char) -> Result<u64> {
-    let req = SearchRequest { query: c.to_string(), exact: true, limit: 0, ..Default::default() };
-    let r = index.search(&req)?;
-    let translated = r.by_layer.get(Layer::Yi.label()).map_or(0, |t| t.occurrences);
-    Ok(r.total_occurrences - translated)
+/// The exact occurrences of single forms outside the translation layer
+/// (the form a text writes is its own, not its translator's), each form
+/// searched once per entry: the headword is chosen by them and the written
+/// forms listed from them.
+struct ExactForms<'a> {
+    index: &'a SearchIndex,
+    searched: Vec<(char, SearchResponse)>,
+}
+
+impl ExactForms<'_> {
+    fn search(&mut self, c: char) -> Result<&SearchResponse> {
+        let at = match self.searched.iter().position(|(f, _)| *f == c) {
+            Some(at) => at,
+            None => {
+                let query = format!("{c} -layer:{}", Layer::Yi.label());
+                let req = SearchRequest { query, exact: true, limit: 0, ..Default::default() };
+                self.searched.push((c, self.index.search(&req)?));
+                self.searched.len() - 1
+            }
+        };
+        Ok(&self.searched[at].1)
+    }
 }
 
 fn occurrences_search(index: &SearchIndex, c: char) -> Result<SearchResponse> {
