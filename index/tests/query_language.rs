@@ -171,7 +171,7 @@ fn pinyin_in_quotes_is_searched_as_written_and_says_how_to_search_the_syllables(
     let q = parse("\"zhu3 ren2\"", &vocab(), false).unwrap();
     assert!(matches!(q.clauses[0].alternatives[0].kind, AtomKind::Phrase { .. }));
     assert_eq!(
-        q.notes,
+        q.notes.iter().map(|n| n.message.as_str()).collect::<Vec<_>>(),
         [
             "in quotes `zhu3` is searched as written, not as pinyin; for syllables side by side write zhu3 NEAR/0 ren2"
         ]

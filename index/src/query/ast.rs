@@ -47,12 +47,6 @@ impl serde::Serialize for QueryNote {
     }
 }
 
-impl PartialEq<&str> for QueryNote {
-    fn eq(&self, other: &&str) -> bool {
-        self.message == *other
-    }
-}
-
 /// One or more alternatives (OR). A negated clause has exactly one atom.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Clause {
