@@ -55,6 +55,15 @@ async function type(text: string) {
   await fireEvent.input(input());
 }
 
+/** A backend that counts collocations when asked. */
+const collocationsBackend = () => backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+
+/** Opens the results' collocations and waits for them. */
+async function openCollocations() {
+  await fireEvent.click(screen.getByTestId("collocations-toggle"));
+  await screen.findByTestId("collocations");
+}
+
 const chips = () => screen.queryAllByTestId("refinement-chip").map((c) => c.dataset.query);
 
 describe("SearchBox refinements", () => {
@@ -293,12 +302,11 @@ describe("SearchBox as a concordancer", () => {
   // folded key — 觶 clicked after 主人 put "主人觯" in the box, the line of
   // what the counts are around and the hit stepper's title.
   it("writes a collocate into the box's word as the texts write it, and the stepper and the counted-around line say so", async () => {
-    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    const { requests } = collocationsBackend();
     render(SearchBox);
     await type("主人");
     await screen.findByTestId("search-results");
-    await fireEvent.click(screen.getByTestId("collocations-toggle"));
-    await screen.findByTestId("collocations");
+    await openCollocations();
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
     expect(input().value).toBe('"主人觶"');
     await waitFor(() => expect(requests.at(-1)!.query).toBe('"主人觶"'));
@@ -308,12 +316,11 @@ describe("SearchBox as a concordancer", () => {
   });
 
   it("titles the hit stepper with a collocate's chip as shown, while it steps through the search of its key", async () => {
-    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    const { requests } = collocationsBackend();
     render(SearchBox);
     await type("主人 NEAR/3 賓");
     await screen.findByTestId("search-results");
-    await fireEvent.click(screen.getByTestId("collocations-toggle"));
-    await screen.findByTestId("collocations");
+    await openCollocations();
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
     await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 觯"));
     await waitFor(() => expect(screen.getAllByTestId("search-hit").length).toBeGreaterThan(0));
@@ -324,15 +331,14 @@ describe("SearchBox as a concordancer", () => {
   });
 
   it("after a refinement, a collocate is applied to the whole search it was counted around (never 答再 written into 主人)", async () => {
-    const { requests } = backend((req) => sampleSearch({ query: req.query, collocations: req.collocations ? COLLOCATIONS : null }));
+    const { requests } = collocationsBackend();
     render(SearchBox);
     await type("拜");
     await screen.findByTestId("search-results");
     await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
     await type("主人");
     await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人"));
-    await fireEvent.click(screen.getByTestId("collocations-toggle"));
-    await screen.findByTestId("collocations");
+    await openCollocations();
     await fireEvent.click(screen.getByTestId("collocations-left-words").querySelector("button")!);
     await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人 答再"));
     expect(requests.some((r) => r.query.includes("答再主人"))).toBe(false);
