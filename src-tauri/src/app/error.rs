@@ -52,9 +52,6 @@ pub enum AppError {
     /// the texts changed); search works in a moment.
     #[error("{0}")]
     IndexBuilding(String),
-    /// The search index could not be opened or built.
-    #[error("{0}")]
-    Index(String),
     /// The library refused or failed (an import, a text left out), with
     /// its typed reasons: each file an import refused is an item of the
     /// payload with its reason's code (`sheli_library::ReasonCode`).
@@ -177,7 +174,7 @@ sheli_corpus::error_codes! {
 /// Every code an error payload can carry: the app's, the query language's,
 /// the store's and the library's, and the reasons of its items (why a file
 /// was refused or a text left out); and a search's notes on its query,
-/// said by code as errors are (`NoteView`).
+/// said by code as errors are (`QueryNoteView`).
 pub fn all_codes() -> Vec<&'static str> {
     let app = AppCode::ALL.iter().map(|c| c.id());
     let query = sheli_index::QueryCode::ALL.iter().map(|c| c.id());
@@ -270,7 +267,6 @@ impl AppError {
             AppError::Internal(_) => ErrorKind::Internal,
             AppError::Store { kind, .. } => *kind,
             AppError::IndexBuilding(_) => ErrorKind::IndexBuilding,
-            AppError::Index(_) => ErrorKind::Index,
             AppError::Query { .. } => ErrorKind::Query,
             AppError::Coded { kind, .. } => *kind,
             AppError::Library { kind, .. } => *kind,
@@ -329,7 +325,6 @@ impl AppError {
             AppError::Settings(s) => (AppCode::Settings, detail(s)),
             AppError::Internal(s) => (AppCode::Internal, detail(s)),
             AppError::IndexBuilding(_) => (AppCode::IndexBuilding, Vec::new()),
-            AppError::Index(s) => (AppCode::Index, detail(s)),
             AppError::Store { code, params, .. } => return (code, params.clone()),
             AppError::Query { code, params, .. } => return (code.id(), params.clone()),
             AppError::Coded { code, params, .. } => return (code.id(), params.clone()),
