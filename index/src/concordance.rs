@@ -109,13 +109,11 @@ impl Collocate {
         script_of: impl Fn(&str) -> Option<EditionScript>,
         to: Script,
     ) -> sheli_corpus::Result<String> {
-        let want = match to {
-            Script::Simplified => EditionScript::Simplified,
-            Script::Traditional | Script::Original => EditionScript::Traditional,
-        };
-        let to = match want {
-            EditionScript::Simplified => Script::Simplified,
-            EditionScript::Traditional => Script::Traditional,
+        let (want, to) = match to {
+            Script::Simplified => (EditionScript::Simplified, Script::Simplified),
+            Script::Traditional | Script::Original => {
+                (EditionScript::Traditional, Script::Traditional)
+            }
         };
         if let Some(form) = self.written_in(|s| script_of(s) == Some(want)) {
             return Ok(form.to_owned());

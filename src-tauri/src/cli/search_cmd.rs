@@ -157,10 +157,10 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
     }
     if let Some(c) = &r.collocations {
         let written = collocates_written(r, corpus);
+        let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
         let list = |v: &[Collocate]| -> String {
             v.iter()
                 .map(|c| {
-                    let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
                     let text = c.shown_in(script_of, written).unwrap_or_else(|_| c.text.clone());
                     format!("{text} {}", c.count)
                 })
