@@ -164,6 +164,9 @@ fn a_term_gets_its_short_definition_in_the_windows_language_first() {
     assert!(term(&hant).starts_with("司射"), "{hant}");
     assert!(term(&hant).lines().nth(1).is_some_and(|l| l.starts_with("The master")), "{hant}");
     assert!(term(&hans).starts_with("司射") && term(&hans).contains("掌射事之人"), "{hans}");
+    // In simplified characters (掌射事之人 is the same in both): 終 → 终, 節 → 节.
+    assert!(term(&hant).contains("自始至終主其節"), "{hant}");
+    assert!(term(&hans).contains("自始至终主其节"), "{hans}");
     for d in [&en, &hant, &hans] {
         assert!(term(d).chars().count() < 200, "a short definition, not the essay: {d}");
     }
