@@ -50,15 +50,13 @@ pub fn contents(
     let Some(s) = corpus.source(source) else {
         return Err(super::commands::source_not_found(state, source));
     };
-    // A text that cannot be read is said with its reason's code, before
-    // the contents would say it as a parse error at line 0.
-    if let Err(e) = corpus.try_passages_of(source) {
-        return Err(super::commands::unreadable(state, &corpus, &s.info, e));
-    }
+    // A text that cannot be read is said with its reason's code.
+    let headings = corpus
+        .headings(source)
+        .map_err(|e| super::commands::unreadable(state, &corpus, &s.info, e))?;
     let script = state.script(script)?;
     let shown = shown_text(&corpus, source, script);
-    corpus
-        .headings(source)?
+    headings
         .into_iter()
         .map(|h| {
             let (basis, from_edition) = match &h.basis {
