@@ -33,6 +33,38 @@ fn fails(out: &Output) -> String {
     err
 }
 
+/// An import says what it did: the cards of a new glossary, or what a copy
+/// of a glossary already there added, changed or found as the file has it.
+#[test]
+fn a_glossary_import_says_what_it_added_changed_or_found_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("data");
+    let tsv = dir.path().join("cups.tsv");
+    std::fs::write(&tsv, "觶\ta cup\n豐\ta stand\n").unwrap();
+    let import = |file: &Path| ok(&sheli(&d, &["glossary", "import", file.to_str().unwrap()]));
+    let first = ok(&sheli(&d, &["glossary", "import", tsv.to_str().unwrap(), "--name", "cups"]));
+    assert!(
+        first.starts_with("imported 2 cards into glossary #") && first.contains("cups"),
+        "{first}"
+    );
+    let back = dir.path().join("back.tsv");
+    ok(&sheli(&d, &["glossary", "export", "cups", "--output", back.to_str().unwrap()]));
+    let again = import(&back);
+    assert!(
+        again.contains(
+            "cups from the file: 0 cards added, 0 changed, 2 already as the file has them"
+        ),
+        "{again}"
+    );
+    let exported = std::fs::read_to_string(&back).unwrap();
+    std::fs::write(&back, exported.replace("a cup", "a drinking cup")).unwrap();
+    let changed = import(&back);
+    assert!(
+        changed.contains("0 cards added, 1 changed, 1 already as the file has it\n"),
+        "{changed}"
+    );
+}
+
 #[test]
 fn glossary_review_and_notes_verbs() {
     let dir = tempfile::tempdir().unwrap();
