@@ -167,14 +167,17 @@ pub fn tokens(text: &str, mode: FoldMode) -> Vec<Tok> {
     out
 }
 
-/// The tantivy tokenizer (folded or exact).
+/// Tokens straight from the text, folded or exact: what the fields'
+/// tokenizers, which replay one reading ([`FoldedTokenizer`],
+/// [`ExactTokenizer`]), are checked against in the tests.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug)]
 pub struct ShelTokenizer {
     pub mode: FoldMode,
 }
 
-/// Streams tokens straight from the text, reusing one token: no allocation
-/// per token (indexing runs this over every segment, once per token field).
+/// Streams tokens straight from the text, reusing one token.
+#[cfg(test)]
 pub struct ShelTokenStream<'a> {
     scanner: Scanner<'a>,
     token: Token,
@@ -190,6 +193,7 @@ fn empty_token() -> Token {
     }
 }
 
+#[cfg(test)]
 impl Tokenizer for ShelTokenizer {
     type TokenStream<'a> = ShelTokenStream<'a>;
 
@@ -198,6 +202,7 @@ impl Tokenizer for ShelTokenizer {
     }
 }
 
+#[cfg(test)]
 impl TokenStream for ShelTokenStream<'_> {
     #[inline]
     fn advance(&mut self) -> bool {
@@ -221,8 +226,8 @@ impl TokenStream for ShelTokenStream<'_> {
     }
 }
 
-/// The tokenizer of the folded field: [`ShelTokenizer`]'s folded tokens,
-/// read once per text for the three token fields ([`scan`]).
+/// The tokenizer of the folded field: the folded tokens ([`tokens`] in
+/// folded mode), read once per text for the three token fields ([`scan`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FoldedTokenizer;
 
