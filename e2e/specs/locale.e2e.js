@@ -70,6 +70,16 @@ async function go(hash) {
   await browser.execute((h) => (location.hash = h), hash);
 }
 
+/** The search box opened (Ctrl+K) over the reader at a passage, `query` typed into it. */
+async function searchFor(query) {
+  await go("#/read/xiangshe.zhushu.0164");
+  await browser.keys(["Control", "k"]);
+  const box = await $('[data-testid="search-input"]');
+  await box.clearValue();
+  await box.addValue(query);
+  return box;
+}
+
 async function expectChineseOnly(what) {
   const left = await englishLeft();
   expect({ view: what, english: left }).toEqual({ view: what, english: [] });
@@ -110,11 +120,7 @@ describe("The interface in 繁體中文", () => {
   }
 
   it("shows search results in Chinese", async () => {
-    await go("#/read/xiangshe.zhushu.0164");
-    await browser.keys(["Control", "k"]);
-    const box = await $('[data-testid="search-input"]');
-    await box.clearValue();
-    await box.addValue("觯");
+    const box = await searchFor("觯");
     await browser.waitUntil(async () => (await $$('[data-testid="search-hit"]').length) > 0, {
       timeoutMsg: "no results for 觯",
     });
@@ -128,11 +134,7 @@ describe("The interface in 繁體中文", () => {
   });
 
   it("says a malformed query's fault in Chinese", async () => {
-    await go("#/read/xiangshe.zhushu.0164");
-    await browser.keys(["Control", "k"]);
-    const box = await $('[data-testid="search-input"]');
-    await box.clearValue();
-    await box.addValue('"再拜');
+    const box = await searchFor('"再拜');
     const message = await $('[data-testid="search-error"] .query-error-message');
     await message.waitForExist({ timeout: 10000 });
     // The backend's code (query.unclosed_quote) in the reader's language,
@@ -148,11 +150,7 @@ describe("The interface in 繁體中文", () => {
   it("says a note on how the query was read in Chinese, by its code", async () => {
     // Pinyin in quotes is searched as written (query.note.quoted_pinyin):
     // the note's code and values, not its English sentence (issue 11).
-    await go("#/read/xiangshe.zhushu.0164");
-    await browser.keys(["Control", "k"]);
-    const box = await $('[data-testid="search-input"]');
-    await box.clearValue();
-    await box.addValue('"zhu3 ren2"');
+    const box = await searchFor('"zhu3 ren2"');
     const note = await $('[data-testid="search-note"]');
     await note.waitForExist({ timeout: 10000 });
     await expect(note).toHaveText("引號內的「zhu3」按所寫字面檢索，不作拼音；要找相連的音節，請寫 zhu3 NEAR/0 ren2");

@@ -95,6 +95,24 @@ async function press(selector) {
   await el.click();
 }
 
+/** The hit the reader opened (its passage from the address): the texts of its marks, once there are any. */
+async function openedHitMarks() {
+  const id = await browser.waitUntil(
+    async () => (await browser.execute(() => location.hash)).match(/^#\/read\/([^?]+)\?seg=/)?.[1],
+    { timeoutMsg: "no hit opened" },
+  );
+  return browser.waitUntil(
+    async () => {
+      const m = await browser.execute(
+        (pid) => Array.from(document.getElementById(`p-${pid}`)?.querySelectorAll("mark.hit") ?? [], (e) => e.textContent),
+        id,
+      );
+      return m.length ? m : false;
+    },
+    { timeoutMsg: `nothing marked in ${id}` },
+  );
+}
+
 const han = (s) => Array.from(s).filter((c) => /\p{Script=Han}/u.test(c)).join("");
 
 describe("Search refined, sorted and exported", () => {
@@ -297,20 +315,7 @@ describe("Search refined, sorted and exported", () => {
       await $('[data-testid="hit-count"]').waitForDisplayed();
       await expect($('[data-testid="hit-stepper"] code')).toHaveText(phrase);
       // the reader marks the phrase (a mark may be cut where a term's link begins)
-      const id = await browser.waitUntil(
-        async () => (await browser.execute(() => location.hash)).match(/^#\/read\/([^?]+)\?seg=/)?.[1],
-        { timeoutMsg: "no hit opened" },
-      );
-      const marked = await browser.waitUntil(
-        async () => {
-          const m = await browser.execute(
-            (pid) => Array.from(document.getElementById(`p-${pid}`)?.querySelectorAll("mark.hit") ?? [], (e) => e.textContent).join(""),
-            id,
-          );
-          return m || false;
-        },
-        { timeoutMsg: `nothing marked in ${id}` },
-      );
+      const marked = (await openedHitMarks()).join("");
       expect(han(marked)).toMatch(/^(負矦|负侯|負侯)+$/);
     }
     // leave the box as found: the collocations closed, nothing typed
@@ -519,20 +524,7 @@ describe("Search refined, sorted and exported", () => {
       await count.waitForDisplayed();
       await expect(count).toHaveText(`Hit 2 of ${segments.toLocaleString("en")}`);
       await expect($('[data-testid="hit-stepper"] code')).toHaveText(q);
-      const id = await browser.waitUntil(
-        async () => (await browser.execute(() => location.hash)).match(/^#\/read\/([^?]+)\?seg=/)?.[1],
-        { timeoutMsg: "no hit opened" },
-      );
-      const marks = await browser.waitUntil(
-        async () => {
-          const m = await browser.execute(
-            (pid) => Array.from(document.getElementById(`p-${pid}`)?.querySelectorAll("mark.hit") ?? [], (e) => e.textContent),
-            id,
-          );
-          return m.length ? m : false;
-        },
-        { timeoutMsg: `nothing marked in ${id}` },
-      );
+      const marks = await openedHitMarks();
       // every mark the whole query (its folded forms), never its first character alone
       for (const m of marks) expect(han(m).length).toBe(Array.from(q).length);
     }
