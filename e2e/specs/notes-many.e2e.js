@@ -27,6 +27,17 @@ async function go(hash) {
   }, hash);
 }
 
+/** Opens passage `P` in the reader and selects the first two characters of
+ * its 經; returns them. */
+async function selectOpening(P) {
+  await go(`#/read/${P}`);
+  const jing = await $(`[data-passage="${P}"] [data-layer="jing"]`);
+  await jing.waitForDisplayed({ timeout: 60000 });
+  const needle = Array.from(await jing.getText()).slice(0, 2).join("");
+  expect(await selectText(P, "jing", needle)).toBe(true);
+  return needle;
+}
+
 /** How many notes the store holds now (other specs may have written some). */
 function noteCount() {
   return JSON.parse(sheli("notes", "list", "--json")).length;
@@ -202,11 +213,7 @@ describe("many notes and cards, and a draft that survives a crash", () => {
 
   it("a new note being written when the app is killed is listed in the Notes view and opened on its words", async () => {
     const P = "xiangshe.zhushu.0074";
-    await go(`#/read/${P}`);
-    const jing = await $(`[data-passage="${P}"] [data-layer="jing"]`);
-    await jing.waitForDisplayed({ timeout: 60000 });
-    const needle = Array.from(await jing.getText()).slice(0, 2).join("");
-    expect(await selectText(P, "jing", needle)).toBe(true);
+    const needle = await selectOpening(P);
     await $('[data-testid="sel-add-note"]').click();
     await $('[data-testid="note-text"]').setValue("NEW-NOTE-BEFORE-THE-CRASH");
     // Kept a second after the typing stops.
@@ -238,11 +245,7 @@ describe("many notes and cards, and a draft that survives a crash", () => {
 
   it("Add to note… offers the latest notes of thousands and finds an old one by its words", async () => {
     const P = "xiangshe.zhushu.0075";
-    await go(`#/read/${P}`);
-    const jing = await $(`[data-passage="${P}"] [data-layer="jing"]`);
-    await jing.waitForDisplayed({ timeout: 60000 });
-    const needle = Array.from(await jing.getText()).slice(0, 2).join("");
-    expect(await selectText(P, "jing", needle)).toBe(true);
+    const needle = await selectOpening(P);
     await $('[data-testid="sel-add-to-note"]').click();
     const select = await $('[data-testid="sel-anchor-note"]');
     await select.waitForDisplayed({ timeout: 30000 });
