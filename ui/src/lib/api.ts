@@ -491,10 +491,6 @@ export function removeNoteAnchor(id: number, index: number, script?: DisplayScri
   return call("remove_note_anchor", { id, index, script: script ?? null });
 }
 
-export function listNotes(filter: Partial<NoteFilter> = {}, script?: DisplayScript): Promise<NoteView[]> {
-  return call("list_notes", { filter: { deleted: false, ...filter }, script: script ?? null });
-}
-
 /** At most `limit` of the notes `filter` finds, from the `offset`th on, and how many it finds in all. */
 export function listNotesPage(
   filter: Partial<NoteFilter>,

@@ -32,7 +32,6 @@ function backend(notes: NoteView[]) {
   setTransport(async (cmd, args) => {
     calls.push([cmd, args]);
     switch (cmd) {
-      case "list_notes":
       case "list_notes_page": {
         const f = args.filter as { query?: string; tag?: string; colour?: string; layer?: string; work?: string };
         const q = f.query?.replaceAll("觯", "觶");
@@ -44,7 +43,7 @@ function backend(notes: NoteView[]) {
             (!f.layer || n.note.layer === f.layer) &&
             (!f.work || n.note.work === f.work),
         );
-        return cmd === "list_notes" ? found : { notes: found, total: found.length };
+        return { notes: found, total: found.length };
       }
       case "note_facets":
         return {

@@ -29,7 +29,7 @@ function backend(jing?: string) {
     if (cmd === "set_settings") return SAMPLE_SETTINGS;
     if (cmd === "cards") return { ...sampleCards(), kinds: [] };
     if (cmd === "card") throw { kind: "not_found", message: "no" };
-    if (cmd === "passage_notes" || cmd === "list_notes") return [];
+    if (cmd === "passage_notes") return [];
     throw new Error(cmd);
   });
 }
