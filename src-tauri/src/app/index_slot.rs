@@ -171,62 +171,49 @@ impl SearchSlot {
 }
 
 fn status_of(phase: &Phase) -> IndexStatus {
-    let status = |state,
-                  done: usize,
-                  total: usize,
-                  segments: u64,
-                  message: String,
-                  (code, params): (&str, Vec<(&str, String)>),
-                  rebuilt| IndexStatus {
+    // What every state says; only building and ready count.
+    let status = |state, message: String, code: &str, params: &[(&str, String)]| IndexStatus {
         state,
-        done: done as u32,
-        total: total as u32,
-        segments: segments as u32,
+        done: 0,
+        total: 0,
+        segments: 0,
         message,
         code: code.to_owned(),
-        params: params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
-        rebuilt,
+        params: params.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect(),
+        rebuilt: None,
     };
-    let building = || (AppCode::IndexBuilding.id(), Vec::new());
+    let building = AppCode::IndexBuilding.id();
     match phase {
-        Phase::Idle => status(
-            IndexState::Idle,
-            0,
-            0,
-            0,
-            "The search index is not open yet.".into(),
-            building(),
-            None,
-        ),
+        Phase::Idle => {
+            status(IndexState::Idle, "The search index is not open yet.".into(), building, &[])
+        }
         Phase::Building { done, total } => {
             let message = if *total > 0 {
                 format!("Building the search index… {}%", done * 100 / total)
             } else {
                 "Opening the search index…".into()
             };
-            status(IndexState::Building, *done, *total, 0, message, building(), None)
+            IndexStatus {
+                done: *done as u32,
+                total: *total as u32,
+                ..status(IndexState::Building, message, building, &[])
+            }
         }
         Phase::Ready { index, rebuilt } => {
             let n = index.num_segments();
-            status(
-                IndexState::Ready,
-                n as usize,
-                n as usize,
-                n,
-                format!("{n} segments indexed."),
-                (AppCode::IndexReady.id(), vec![("segments", n.to_string())]),
-                rebuilt.clone(),
-            )
+            let segments = [("segments", n.to_string())];
+            let message = format!("{n} segments indexed.");
+            IndexStatus {
+                done: n as u32,
+                total: n as u32,
+                segments: n as u32,
+                rebuilt: rebuilt.clone(),
+                ..status(IndexState::Ready, message, AppCode::IndexReady.id(), &segments)
+            }
         }
-        Phase::Failed(why) => status(
-            IndexState::Failed,
-            0,
-            0,
-            0,
-            why.message.clone(),
-            (why.code, why.params.clone()),
-            None,
-        ),
+        Phase::Failed(why) => {
+            status(IndexState::Failed, why.message.clone(), why.code, &why.params)
+        }
     }
 }
 
