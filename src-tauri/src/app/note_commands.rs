@@ -156,7 +156,12 @@ pub fn note_drafts(state: &AppState, script: Option<DisplayScript>) -> AppResult
     let mut out = Vec::new();
     for draft in drafts {
         let note = match sheli_store::note_drafts::edited_note(&draft.key) {
-            Some(id) => store.note(id).ok().filter(|n| n.deleted.is_none()),
+            // the note gone (purged) or deleted: the draft has none to show
+            Some(id) => match store.note(id) {
+                Ok(n) => Some(n).filter(|n| n.deleted.is_none()),
+                Err(StoreError::UnknownNote(_)) => None,
+                Err(e) => return Err(e.into()),
+            },
             None if draft.key.starts_with("new:") => None,
             // a key the store refuses to keep; none is there to show
             None => continue,

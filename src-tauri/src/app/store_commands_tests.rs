@@ -669,4 +669,22 @@ fn drafts_of_new_notes_are_listed_with_edits_drafts() {
     assert!(listed[0].note.is_none());
     clear_note_draft(&state, new_key).unwrap();
     assert!(note_drafts(&state, None).unwrap().is_empty());
+
+    // An edit's draft comes with its note; with none once the note is
+    // deleted, and none (not an error) once it is purged.
+    let sel = selection("楅猶幅也", Layer::Zhu, None);
+    let n = add_note(&state, &sel, "kept", &[], None).unwrap().note;
+    let key = sheli_store::note_drafts::edit_key(n.id);
+    save_note_draft(&state, &key, "kept, and more", "", "").unwrap();
+    let note_of = |state: &AppState| {
+        let listed = note_drafts(state, None).unwrap();
+        assert_eq!(listed.len(), 1);
+        listed[0].note.as_ref().map(|v| v.note.id)
+    };
+    assert_eq!(note_of(&state), Some(n.id));
+    delete_note(&state, n.id).unwrap();
+    assert_eq!(note_of(&state), None);
+    state.store.lock().unwrap().purge_deleted_notes(i64::MAX).unwrap();
+    assert!(state.store.lock().unwrap().note(n.id).is_err(), "purged");
+    assert_eq!(note_of(&state), None);
 }
