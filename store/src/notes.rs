@@ -435,7 +435,8 @@ impl Store {
         load_one(&self.conn, id)
     }
 
-    /// Notes matching `filter`, by work, passage and position.
+    /// Notes matching `filter`, by work, passage and position (the latest
+    /// changed first with `recent`).
     pub fn notes(&self, filter: &NoteFilter) -> Result<Vec<Note>> {
         Ok(self.select_notes(filter, None)?.0)
     }
