@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   cardFromEntry,
   clip,
+  codePoint,
   fanqieText,
   leadsTo,
   orderShiwen,
@@ -20,6 +21,13 @@ describe("char-entry", () => {
     expect(leadsTo(sampleEntry())).toBeNull();
     expect(leadsTo(sampleEntry({ char: "觯", headword: "觶", relation: "simplified" }))).toBe("觯 → 觶, simplified form");
     expect(leadsTo(sampleEntry({ char: "觗", headword: "觶", relation: null }))).toBe("觗 → 觶");
+  });
+
+  it("names a character by its code point, beyond the Basic Plane too (README: Ext B shows as a box)", () => {
+    expect(codePoint("觶")).toBe("U+89F6");
+    expect(codePoint("𪚥")).toBe("U+2A6A5");
+    expect(codePoint("𠀀")).toBe("U+20000");
+    expect(codePoint("A")).toBe("U+0041");
   });
 
   it("writes 反切 as the rhyme book does", () => {

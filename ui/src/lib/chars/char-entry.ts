@@ -31,6 +31,14 @@ export function formLang(r: Relation): "zh-Hant" | "zh-Hans" | "zh" {
   return "zh-Hant";
 }
 
+/**
+ * A character's code point, "U+89F6": shown whatever the fonts hold, so a
+ * character beyond them (CJK Extension B and later, a box) is still named.
+ */
+export function codePoint(c: string): string {
+  return `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
 /** "觯 → 觶, simplified form" when the character asked is not the texts' form. */
 export function leadsTo(entry: CharEntry): string | null {
   if (entry.char === entry.headword) return null;
