@@ -386,12 +386,7 @@ export function deleteGlossary(id: number): Promise<void> {
   return call("delete_glossary", { id });
 }
 
-/** The cards of a glossary; with `query`, those matching it (folded, like text search). */
-export function listCards(glossaryId: number, query = ""): Promise<UserCard[]> {
-  return call("list_cards", { glossaryId, query });
-}
-
-/** At most `limit` of the cards `listCards` finds, from the `offset`th on, and how many in all. */
+/** At most `limit` of a glossary's cards (with `query`, those matching it, folded like text search), from the `offset`th on, and how many in all. */
 export function listCardsPage(glossaryId: number, query: string, offset: number, limit: number): Promise<CardPage> {
   return call("list_cards_page", { glossaryId, query, offset, limit });
 }
