@@ -40,7 +40,7 @@ describe("the shell's settings before the app mounts", () => {
     expect(router.route).toMatchObject({ view: "reader", id: "xiangshe.zhushu.0143" });
     expect(i18n.locale()).toBe("zh-Hant");
     expect(calls).toEqual([]);
-    // Once per page: App's onMount calling it again does not read again.
+    // Once per page: a second call does not read again.
     loadShellSettings();
     expect(calls).toEqual([]);
   });
