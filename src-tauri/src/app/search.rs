@@ -155,6 +155,29 @@ pub struct PinyinView {
     pub characters: String,
 }
 
+/// The script a search's collocates are shown in. A collocate's key is
+/// folded the way search folds (to simplified), so shown as it is it reads
+/// 阶上 beside a 繁 or 原 text that writes 階上. It is shown in the script
+/// the texts are read in: the one asked for, or with 原 the script of the
+/// first hit's edition (traditional for the built-in texts), as the texts
+/// in that script write it (矦, not the key 侯 turned back;
+/// `Collocate::shown_in`), which folds to the key. The CLI shows them so.
+pub fn collocate_script(
+    corpus: &sheli_corpus::Corpus,
+    first_source: Option<&str>,
+    script: DisplayScript,
+) -> DisplayScript {
+    match script {
+        DisplayScript::Original => match first_source.and_then(|id| corpus.source(id)) {
+            Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
+                DisplayScript::Simplified
+            }
+            _ => DisplayScript::Traditional,
+        },
+        s => s,
+    }
+}
+
 /// A note on how the query was read, as an error is said: its code
 /// (`query.note.*`, translated in `errors.json`), the values of its slots,
 /// and the English sentence for a code the window does not know.
@@ -505,21 +528,7 @@ pub fn search(
             pinyin: h.pinyin,
         });
     }
-    // A collocate's key is folded the way search folds (to simplified), so
-    // shown as it is it reads 阶上 beside a 繁 or 原 text that writes 階上.
-    // It is shown in the script the texts are read in: the one asked for,
-    // or with 原 the script of the first hit's edition (traditional for the
-    // built-in texts), as the texts in that script write it (矦, not the
-    // key 侯 turned back; `Collocate::shown_in`), which folds to the key.
-    let written = match script {
-        DisplayScript::Original => match first_source.as_deref().and_then(|id| corpus.source(id)) {
-            Some(s) if s.info.user && s.info.script == EditionScript::Simplified => {
-                DisplayScript::Simplified
-            }
-            _ => DisplayScript::Traditional,
-        },
-        s => s,
-    };
+    let written = collocate_script(&corpus, first_source.as_deref(), script);
     let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
     let collocations = match &resp.collocations {
         Some(c) => Some(CollocationsView::new(c, &|c| Ok(c.shown_in(script_of, written)?))?),

@@ -113,22 +113,6 @@ pub fn search(args: SearchArgs, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// The script collocates are shown in: their keys are folded to
-/// simplified, as search folds, and shown as the texts write them —
-/// traditional, or simplified when the first hit is in a simplified
-/// imported text — the way the window shows them (`app::search::search`,
-/// `Collocate::shown_in`), so the two agree.
-fn collocates_written(r: &SearchResponse, corpus: &Corpus) -> sheli_corpus::display::Script {
-    use sheli_corpus::EditionScript;
-    use sheli_corpus::display::Script;
-    let simplified = r
-        .results
-        .first()
-        .and_then(|h| corpus.source(&h.source))
-        .is_some_and(|s| s.info.user && s.info.script == EditionScript::Simplified);
-    if simplified { Script::Simplified } else { Script::Traditional }
-}
-
 fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
     let mode = if r.exact { " (exact)" } else { "" };
     println!(
@@ -156,7 +140,13 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
         println!("  note: {n}");
     }
     if let Some(c) = &r.collocations {
-        let written = collocates_written(r, corpus);
+        // as the window shows them with 原 (`app::search::collocate_script`)
+        let first = r.results.first().map(|h| h.source.as_str());
+        let written = crate::app::search::collocate_script(
+            corpus,
+            first,
+            sheli_corpus::display::Script::Original,
+        );
         let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
         let list = |v: &[Collocate]| -> String {
             v.iter()
