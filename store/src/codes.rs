@@ -42,6 +42,8 @@ sheli_corpus::error_codes! {
         RefusedAnchorsOrder = "store.refused.anchors_order",
         RefusedNoUndo = "store.refused.no_undo",
         RefusedNotDeleted = "store.refused.not_deleted",
+        /// A note draft's key that names no editor (`note:<id>`, `new:…`).
+        RefusedDraftKey = "store.refused.draft_key",
         Malformed = "store.malformed",
         // What is wrong with a file to import, one code per check.
         MalformedTooLarge = "store.malformed_file.too_large",

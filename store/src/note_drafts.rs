@@ -45,8 +45,8 @@ fn check_key(key: &str) -> Result<()> {
     let known = edited_note(key).is_some() || key.starts_with("new:");
     if !known {
         return Err(refused(
-            StoreCode::RefusedEmpty,
-            [("field", "draft key".to_owned())],
+            StoreCode::RefusedDraftKey,
+            [("key", key.to_owned())],
             format!("“{key}” names no note editor"),
         ));
     }

@@ -138,7 +138,12 @@ fn a_notes_draft_is_kept_read_back_after_reopening_and_cleared_by_saving_the_not
     assert!(s.note_draft("new:user.test.0001:0:2:3").unwrap().is_some());
     s.clear_note_draft("new:user.test.0001:0:2:3").unwrap();
     assert!(s.note_drafts().unwrap().is_empty());
-    assert!(s.save_note_draft("bogus", "x", "", "").is_err(), "a key naming no editor is refused");
+    let bogus = s.save_note_draft("bogus", "x", "", "").unwrap_err();
+    assert_eq!(
+        bogus.code().id(),
+        "store.refused.draft_key",
+        "a key naming no editor is refused, and says so"
+    );
 }
 
 #[test]
