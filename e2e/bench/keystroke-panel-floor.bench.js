@@ -22,6 +22,9 @@ import { shot } from "../specs/helpers.js";
 import { TYPED, typeInto } from "./typing.js";
 
 const POLL_MS = Number(process.env.SHELI_BENCH_POLL_MS || 5);
+// A CSS height to hold the copy to (e.g. "50vh"): how the floor follows the
+// area painted. Unset: the panel's own height, which is what bench-app.sh uses.
+const MAX_HEIGHT = process.env.SHELI_BENCH_PANEL_MAX_HEIGHT || "";
 
 describe("the panel's floor of keystroke → painted", () => {
   it("measures a keystroke that only swaps the panel's rows", async () => {
@@ -48,7 +51,7 @@ describe("the panel's floor of keystroke → painted", () => {
     }
 
     // The copy of the panel, open on the last answer, with its own input.
-    const made = await browser.execute(() => {
+    const made = await browser.execute((maxHeight) => {
       const panel = document.querySelector(".search-panel");
       if (!panel) return "no panel";
       const copy = panel.cloneNode(true);
@@ -57,6 +60,7 @@ describe("the panel's floor of keystroke → painted", () => {
       for (const el of copy.querySelectorAll("[id]")) el.removeAttribute("id");
       for (const el of copy.querySelectorAll("[data-testid]")) el.removeAttribute("data-testid");
       copy.dataset.testid = "floor-panel";
+      if (maxHeight) copy.style.maxHeight = maxHeight;
       const field = document.createElement("input");
       field.id = "floor-panel-input";
       field.setAttribute("aria-label", "floor");
@@ -80,7 +84,7 @@ describe("the panel's floor of keystroke → painted", () => {
         );
       });
       return "made";
-    });
+    }, MAX_HEIGHT);
     if (made !== "made") throw new Error(`the panel could not be copied: ${made}`);
     // The real panel closed (Escape in the box), the copy stays.
     await input.click();
