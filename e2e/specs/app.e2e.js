@@ -103,6 +103,9 @@ describe("Sheli", () => {
       () => JSON.parse(fs.readFileSync(`${process.env.SHELI_DATA_DIR}/settings.json`, "utf8")).place === `#/read/${PASSAGE}`,
       { timeoutMsg: "the passage read was never kept as the place" },
     );
+    // The index damaged while Sheli is closed (its CURRENT file names no
+    // generation): it is built anew at the start, and the window says why.
+    fs.writeFileSync(`${process.env.SHELI_DATA_DIR}/index/CURRENT`, "not a generation\n");
     await browser.reloadSession();
     // The place: the passage last read, with the focus on it.
     await $(`[data-passage="${PASSAGE}"]`).waitForDisplayed();
@@ -118,5 +121,13 @@ describe("Sheli", () => {
       "1.625rem",
     );
     await shot("library-after-restart");
+
+    const rebuilt = await $('[data-testid="index-rebuilt"]');
+    await rebuilt.waitForDisplayed({ timeout: 60000, timeoutMsg: "the window never said the index was rebuilt" });
+    await expect(rebuilt).toHaveText(expect.stringContaining("The search index was built anew: it was damaged (its CURRENT file names no generation)."));
+    await shot("index-rebuilt-said");
+    await $('[data-testid="index-rebuilt-dismiss"]').click();
+    await expect(rebuilt).not.toBeExisting();
+    expect(await browser.execute(() => document.activeElement?.id)).toBe("main");
   });
 });

@@ -41,6 +41,18 @@ export class IndexStatusStore {
     }
   }
 
+  /**
+   * Why the index was built anew on this start, in the interface's
+   * language (`index.rebuilt.*`): damaged, its format or the texts changed.
+   * Empty when it was not, or when it only did not exist yet (the first
+   * start, which the progress already says).
+   */
+  get rebuiltText(): string {
+    const r = this.status?.rebuilt;
+    if (!r || r.code === "index.rebuilt.missing") return "";
+    return errorText(r.code, r.params, r.message);
+  }
+
   /** Runs `f` once the index is ready (at once if it is). */
   whenReady(f: () => void): void {
     if (this.ready) f();

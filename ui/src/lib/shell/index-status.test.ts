@@ -52,3 +52,27 @@ describe("IndexStatusStore.text", () => {
     expect(s.text).toBe("無法檢索：另一個 Sheli 正在更動資料夾 /data（匯入、還原或建立索引），請待其完成後再試。");
   });
 });
+
+describe("IndexStatusStore.rebuiltText", () => {
+  const rebuilt = (code: string, params: Record<string, string> = {}) => ({
+    ...status("ready", 3, 3, "3 segments indexed.", "app.index_ready"),
+    rebuilt: { code, params, message: "English" },
+  });
+
+  it("says why the index was built anew, in the interface's language, with the damage in the index's words", () => {
+    const s = new IndexStatusStore();
+    s.set(rebuilt("index.rebuilt.corrupt", { detail: "its CURRENT file names no generation" }));
+    expect(s.rebuiltText).toBe("The search index was built anew: it was damaged (its CURRENT file names no generation).");
+    setLocale("zh-Hant");
+    s.set(rebuilt("index.rebuilt.texts_changed"));
+    expect(s.rebuiltText).toBe("已重建檢索索引：文本已變更。");
+  });
+
+  it("says nothing when the index was not rebuilt, or only did not exist yet (the first start)", () => {
+    const s = new IndexStatusStore();
+    s.set(status("ready", 3, 3));
+    expect(s.rebuiltText).toBe("");
+    s.set(rebuilt("index.rebuilt.missing"));
+    expect(s.rebuiltText).toBe("");
+  });
+});
