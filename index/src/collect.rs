@@ -172,6 +172,25 @@ pub struct MatchSegmentCollector {
     totals: Totals,
     // Min-heap of the best `keep` results (Reverse order via the wrapper).
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
+    /// Scratch for the occurrences of several terms in one document.
+    spans: Vec<(u32, u32)>,
+}
+
+/// How many occurrences `spans` (position ranges `[start, end)`, in any
+/// order) are once those that overlap are taken as one.
+fn count_merged(spans: &mut [(u32, u32)]) -> u32 {
+    spans.sort_unstable();
+    let mut n = 0;
+    let mut end = 0;
+    for &(s, e) in spans.iter() {
+        if n == 0 || s >= end {
+            n += 1;
+            end = e;
+        } else {
+            end = end.max(e);
+        }
+    }
+    n
 }
 
 impl Collector for MatchCollector<'_> {
@@ -203,6 +222,7 @@ impl Collector for MatchCollector<'_> {
             all: Vec::new(),
             totals: Totals::default(),
             heap: BinaryHeap::new(),
+            spans: Vec::new(),
         })
     }
 
@@ -233,14 +253,22 @@ impl SegmentCollector for MatchSegmentCollector {
         // counts only the occurrences that begin in its own text; one found
         // only in the tail is the next piece's, and this segment no match.
         let own = if self.has_tails { self.own_tokens.first(doc).unwrap_or(0) as u32 } else { 0 };
-        let occurrences: u32 = if own == 0 {
-            self.terms.iter_mut().zip(&self.spec).map(|(p, t)| p.count(t, doc)).sum()
+        let occurrences: u32 = if own == 0 && self.terms.len() == 1 {
+            self.terms[0].count(&self.spec[0], doc)
         } else {
-            let counted = self.terms.iter_mut().zip(&self.spec).map(|(p, t)| {
-                p.spans(t, doc).iter().filter(|(start, _)| *start < own).count() as u32
-            });
-            let n = counted.sum();
-            if n == 0 && !self.spec.is_empty() {
+            // Several terms may find the same characters (`射 射`, `觶 =觶`,
+            // a refinement by a word already inside the match): their
+            // occurrences are put together and those that overlap counted
+            // once, as the highlights merge them, so that no refinement
+            // counts more than the page marks.
+            let spans = &mut self.spans;
+            spans.clear();
+            for (p, t) in self.terms.iter_mut().zip(&self.spec) {
+                let found = p.spans(t, doc);
+                spans.extend(found.iter().filter(|(start, _)| own == 0 || *start < own));
+            }
+            let n = count_merged(spans);
+            if own > 0 && n == 0 && !self.spec.is_empty() {
                 return;
             }
             n

@@ -288,3 +288,29 @@ fn full_width_and_chinese_operators_count_as_their_ascii_forms() {
         assert_ne!(counts(typed), counts(not), "{typed} is not {not}");
     }
 }
+
+/// Terms that find the same characters count them once (the outside
+/// tester's `射 射` counted 2,644 of 1,322): a refinement by a word the
+/// match already holds, or by its exact form, never counts more than the
+/// page marks. Terms that find different characters still add up.
+#[test]
+fn terms_that_find_the_same_characters_count_them_once() {
+    let one = search("射");
+    let twice = search("射 射");
+    assert_eq!(
+        (twice.total_occurrences, twice.total_segments),
+        (one.total_occurrences, one.total_segments)
+    );
+    let exact = search("=觶");
+    let refined = search("觶 =觶");
+    assert_eq!(
+        (refined.total_occurrences, refined.total_segments),
+        (exact.total_occurrences, exact.total_segments)
+    );
+    // terms that find different characters still add up
+    let either = search("觶 OR 觚");
+    assert_eq!(
+        either.total_occurrences,
+        search("觶").total_occurrences + search("觚").total_occurrences
+    );
+}
