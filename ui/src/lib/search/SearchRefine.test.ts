@@ -79,7 +79,7 @@ describe("SearchBox refinements", () => {
     await waitFor(() => expect(requests.at(-1)!.query).toBe("再拜"));
     expect(screen.getByTestId("search-results")).toBeTruthy(); // the results stay
     await type("賓");
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("再拜 賓"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("再拜 AND 賓"));
     expect(screen.getByTestId("search-within").textContent).toContain("within 1 refinement");
     await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
     expect(chips()).toEqual(["再拜", "賓"]);
@@ -99,7 +99,7 @@ describe("SearchBox refinements", () => {
     remove.focus();
     await fireEvent.click(remove);
     expect(chips()).toEqual(["再拜", "主人"]);
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("再拜 主人"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("再拜 AND 主人"));
     // the focus goes to the chip that took its place, never to the page
     await waitFor(() => expect(document.activeElement?.getAttribute("data-query")).toBe("主人"));
 
@@ -322,11 +322,11 @@ describe("SearchBox as a concordancer", () => {
     await screen.findByTestId("search-results");
     await openCollocations();
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 觯"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 AND 觯"));
     await waitFor(() => expect(screen.getAllByTestId("search-hit").length).toBeGreaterThan(0));
     await fireEvent.click(screen.getAllByTestId("search-hit")[0]);
-    expect(hitSteps.request?.query).toBe("主人 NEAR/3 賓 觯");
-    expect(hitSteps.shown).toBe("主人 NEAR/3 賓 觶");
+    expect(hitSteps.request?.query).toBe("主人 NEAR/3 賓 AND 觯");
+    expect(hitSteps.shown).toBe("主人 NEAR/3 賓 AND 觶");
     hitSteps.stop();
   });
 
@@ -337,10 +337,10 @@ describe("SearchBox as a concordancer", () => {
     await screen.findByTestId("search-results");
     await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
     await type("主人");
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 AND 主人"));
     await openCollocations();
     await fireEvent.click(screen.getByTestId("collocations-left-words").querySelector("button")!);
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 主人 答再"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("拜 AND 主人 AND 答再"));
     expect(requests.some((r) => r.query.includes("答再主人"))).toBe(false);
     expect(chips()).toEqual(["拜", "主人", "答再"]);
   });
@@ -354,7 +354,7 @@ describe("SearchBox as a concordancer", () => {
     await screen.findByTestId("collocations");
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelector("button")!);
     expect(chips()).toEqual(["觶 OR 觚", "拜"]);
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("觶 OR 觚 拜"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("觶 OR 觚 AND 拜"));
   });
 
   // The outside tester's findings D and G (h5): 三讓 clicked became the chip
@@ -369,7 +369,7 @@ describe("SearchBox as a concordancer", () => {
     await screen.findByTestId("collocations");
     // 觶 as listed (its folded key 觯 is what it searches)
     await fireEvent.click(screen.getByTestId("collocations-right-chars").querySelectorAll("button")[1]);
-    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 觯"));
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("主人 NEAR/3 賓 AND 觯"));
     expect(chips()).toEqual(["主人 NEAR/3 賓", "觯"]);
     const shown = screen.getAllByTestId("refinement-chip");
     expect(shown.map((c) => c.textContent)).toEqual(["主人 NEAR/3 賓×", "觶×"]);
@@ -395,6 +395,55 @@ describe("SearchBox as a concordancer", () => {
     }
   });
 
+  // The outside tester's finding 14 (h7): `OR 觚` typed after the chip 觶
+  // was glued to it (`觶 OR 觚`) and found more segments than 觶 alone.
+  it("keeps a box that begins with an operator a query of its own: refused, its operator marked, the echo's Chinese tagged", async () => {
+    const requests: SearchQuery[] = [];
+    setTransport(async (cmd, args) => {
+      if (cmd !== "search") throw new Error(cmd);
+      const req = args.request as SearchQuery;
+      requests.push(req);
+      // the parser's answer to `觶 AND OR 觚`: OR has no term on its left
+      if (req.query.includes("OR")) throw { kind: "query", message: "OR needs a term on both sides", span: [6, 8] };
+      return sampleSearch({ query: req.query });
+    });
+    render(SearchBox);
+    await type("觶");
+    await screen.findByTestId("search-results");
+    await fireEvent.click(screen.getByRole("button", { name: "Search within these results" }));
+    await type("OR 觚");
+    await waitFor(() => expect(requests.at(-1)!.query).toBe("觶 AND OR 觚"));
+    const err = await screen.findByTestId("search-error");
+    const echo = err.querySelector(".query-echo")!;
+    expect(echo.textContent).toBe("觶 AND OR 觚");
+    expect(screen.getByTestId("search-error-span").textContent).toBe("OR");
+    // the finding 13 (h7): the echoed query's Chinese is marked as Chinese,
+    // its operators left in the interface's language, as on the chips
+    expect(Array.from(echo.querySelectorAll("[lang]"), (e) => [e.textContent, e.getAttribute("lang")])).toEqual([
+      ["觶", "zh"],
+      ["觚", "zh"],
+    ]);
+  });
+
+  // The outside tester's finding 16 (h7): Enter on Collocations, then Tab,
+  // went to the export buttons before the collocations just opened.
+  it("puts the collocations just opened next in the tab order after their button", async () => {
+    collocationsBackend();
+    render(SearchBox);
+    await type("再拜");
+    await screen.findByTestId("search-results");
+    const toggle = screen.getByTestId("collocations-toggle");
+    await openCollocations();
+    const tabbable = Array.from(document.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]")).filter(
+      (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && !e.closest("[hidden]"),
+    );
+    const next = tabbable[tabbable.indexOf(toggle) + 1];
+    expect(next.dataset.testid).toBe("collocate");
+    expect(next.closest("#search-collocations")).toBeTruthy();
+    // and the export buttons still come before the toggle, in the same row
+    expect(tabbable.indexOf(screen.getByRole("button", { name: "Export results…" }))).toBeLessThan(tabbable.indexOf(toggle));
+  });
+
   it("exports every result through the backend, in the chosen format and order", async () => {
     const { exports } = backend();
     render(SearchBox);
@@ -409,7 +458,7 @@ describe("SearchBox as a concordancer", () => {
     await fireEvent.click(screen.getByRole("button", { name: "Export results…" }));
     await waitFor(() => expect(exports).toHaveLength(1));
     expect(exports[0].format).toBe("csv");
-    expect(exports[0].request).toMatchObject({ query: "再拜 賓", sort: "left" });
+    expect(exports[0].request).toMatchObject({ query: "再拜 AND 賓", sort: "left" });
     expect((await screen.findByTestId("search-export-saved")).textContent).toBe(
       "Saved sheli-search-x.csv to /home/u/Downloads/sheli-search-x.csv.",
     );

@@ -17,17 +17,32 @@ import {
 afterEach(() => sessionStorage.clear());
 
 describe("search refinements", () => {
-  it("joins the refinements and the box by AND (juxtaposition)", () => {
+  it("joins the refinements and the box by the AND keyword, each part whole", () => {
     expect(combineQuery([], " 再拜 ")).toBe("再拜");
-    expect(combineQuery(["觶 OR 觚", "layer:注"], "豐")).toBe("觶 OR 觚 layer:注 豐");
+    expect(combineQuery(["觶 OR 觚", "layer:注"], "豐")).toBe("觶 OR 觚 AND layer:注 AND 豐");
     expect(combineQuery(["主人"], "")).toBe("主人");
     expect(combineQuery([], "")).toBe("");
+    // the outside tester's finding 14 (h7): a box that begins with an
+    // operator is not glued to the chip (`觶 OR 觚`, `觶 NEAR/3 酬`, more than
+    // the 觶 searched within) but left without a term on its left, which
+    // the parser refuses ("OR needs a term on both sides")
+    expect(combineQuery(["觶"], "OR 觚")).toBe("觶 AND OR 觚");
+    expect(combineQuery(["觶"], "NEAR/3 酬")).toBe("觶 AND NEAR/3 酬");
+    expect(combineQuery(['"主人 賓"'], "~3")).toBe('"主人 賓" AND ~3');
+    expect(combineQuery(["觶"], "-酬")).toBe("觶 AND -酬");
+    // the box's own AND joins it (not `觶 AND AND 觚`, refused), in any case or width
+    expect(combineQuery(["觶"], "AND 觚")).toBe("觶 AND 觚");
+    expect(combineQuery(["觶"], "ａｎｄ 觚")).toBe("觶 ａｎｄ 觚");
+    expect(combineQuery(["觶"], "ANDY")).toBe("觶 AND ANDY");
   });
 
   it("stacks a query once and removes any one", () => {
     expect(pushRefinement([], "  ")).toEqual([]);
     expect(pushRefinement(["再拜"], "再拜")).toEqual(["再拜"]);
     expect(pushRefinement(["再拜"], " 賓 ")).toEqual(["再拜", "賓"]);
+    // a leading AND is the join, not part of the chip (alone it would be refused)
+    expect(pushRefinement(["再拜"], "and 賓 OR 主人")).toEqual(["再拜", "賓 OR 主人"]);
+    expect(pushRefinement(["再拜"], "AND")).toEqual(["再拜"]);
     expect(removeRefinement(["a", "b", "c"], 1)).toEqual(["a", "c"]);
   });
 

@@ -3,9 +3,15 @@
 // narrows the match, the counts said in words. Pure functions: the search
 // box holds the state.
 //
-// The query language joins terms by juxtaposition (AND), and OR and NEAR/N
-// bind tighter than it, so a stack of refinements is its queries joined by
-// spaces: `觶 OR 觚` then `豐` is `觶 OR 觚 豐` = (觶 OR 觚) AND 豐.
+// A stack of refinements is its queries joined by the AND keyword, each part
+// kept a query of its own. AND binds loosest in the query language (OR and
+// NEAR/N bind tighter), so `觶 OR 觚` then `豐` is `觶 OR 觚 AND 豐` =
+// (觶 OR 觚) AND 豐; and, unlike a bare space, AND needs a whole term on
+// each side, so a box that begins with an operator cannot reach back into
+// the chip before it: `觶` then `OR 觚` is `觶 AND OR 觚`, refused ("OR
+// needs a term on both sides"), where a space made it `觶 OR 觚`, more
+// segments than the 觶 it was searching within (the outside tester's
+// finding 14, h7). Likewise `NEAR/3 酬` cannot make a proximity of the chip.
 
 import type { SearchSort } from "../bindings/SearchSort";
 import { formatNumber, t } from "../i18n/i18n.svelte";
@@ -13,17 +19,36 @@ import { sourceLabel, type SourceFacet } from "../common/edition-name";
 import { bold } from "./rich";
 import type { Filters } from "./search-session";
 
-/** The query searched: every refinement and what is typed, ANDed. */
-export function combineQuery(refinements: readonly string[], typed: string): string {
-  return [...refinements, typed]
-    .map((q) => q.trim())
-    .filter((q) => q !== "")
-    .join(" ");
+/**
+ * Whether `q` begins with the AND keyword, read as the parser reads an
+ * operator (parser.rs, operator_form): any case, full-width letters too.
+ */
+function startsWithAnd(q: string): boolean {
+  const first = /^\S+/u.exec(q)?.[0] ?? "";
+  const op = first.replace(/[\uFF01-\uFF5E]/gu, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).toUpperCase();
+  return op === "AND";
 }
 
-/** `refinements` with `typed` stacked on (nothing when it is blank or already the last). */
+/**
+ * The query searched: every refinement and what is typed, each whole, joined
+ * by AND. A part that begins with AND itself (`AND 觚` typed after a chip)
+ * is joined by a space, so its own AND does the joining rather than making
+ * `觶 AND AND 觚`, which the parser refuses.
+ */
+export function combineQuery(refinements: readonly string[], typed: string): string {
+  const parts = [...refinements, typed].map((q) => q.trim()).filter((q) => q !== "");
+  return parts.reduce((all, q) => (all === "" ? q : `${all}${startsWithAnd(q) ? " " : " AND "}${q}`), "");
+}
+
+/**
+ * `refinements` with `typed` stacked on (nothing when it is blank or already
+ * the last). A leading AND is left off the chip (`AND 觚` after 觶 becomes
+ * the chip 觚): chips are ANDed anyway, and kept it would make the chip a
+ * broken query of its own once the chips before it are removed.
+ */
 export function pushRefinement(refinements: readonly string[], typed: string): string[] {
-  const q = typed.trim();
+  let q = typed.trim();
+  if (refinements.length && startsWithAnd(q)) q = q.replace(/^\S+/u, "").trim();
   if (!q || refinements[refinements.length - 1] === q) return [...refinements];
   return [...refinements, q];
 }
