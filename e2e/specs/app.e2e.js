@@ -124,7 +124,12 @@ describe("Sheli", () => {
 
     const rebuilt = await $('[data-testid="index-rebuilt"]');
     await rebuilt.waitForDisplayed({ timeout: 60000, timeoutMsg: "the window never said the index was rebuilt" });
-    await expect(rebuilt).toHaveText(expect.stringContaining("The search index was built anew: it was damaged (its CURRENT file names no generation)."));
+    await expect(rebuilt).toHaveText(expect.stringContaining("The search index was built anew: it was damaged."));
+    // what was damaged, in the index's words, apart and marked English
+    const detail = await $('[data-testid="index-rebuilt-detail"]');
+    await expect(detail).toHaveAttribute("lang", "en");
+    await rebuilt.$("summary").click();
+    await expect(detail).toHaveText("its CURRENT file names no generation");
     await shot("index-rebuilt-said");
     await $('[data-testid="index-rebuilt-dismiss"]').click();
     await expect(rebuilt).not.toBeExisting();

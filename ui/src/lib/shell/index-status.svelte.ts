@@ -53,6 +53,17 @@ export class IndexStatusStore {
     return errorText(r.code, r.params, r.message);
   }
 
+  /**
+   * What was damaged, in the index's own words (English: ours, or the index
+   * library's): shown apart from the sentence, behind a disclosure, marked
+   * as English and cut short, since a library's words may quote the file.
+   */
+  get rebuiltDetail(): string {
+    if (!this.rebuiltText) return "";
+    const d = this.status?.rebuilt?.params.detail ?? "";
+    return d.length > 240 ? `${d.slice(0, 240)}…` : d;
+  }
+
   /** Runs `f` once the index is ready (at once if it is). */
   whenReady(f: () => void): void {
     if (this.ready) f();

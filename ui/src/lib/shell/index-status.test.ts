@@ -59,10 +59,13 @@ describe("IndexStatusStore.rebuiltText", () => {
     rebuilt: { code, params, message: "English" },
   });
 
-  it("says why the index was built anew, in the interface's language, with the damage in the index's words", () => {
+  it("says why the index was built anew, in the interface's language, and the damage apart, in the index's words, cut short", () => {
     const s = new IndexStatusStore();
     s.set(rebuilt("index.rebuilt.corrupt", { detail: "its CURRENT file names no generation" }));
-    expect(s.rebuiltText).toBe("The search index was built anew: it was damaged (its CURRENT file names no generation).");
+    expect(s.rebuiltText).toBe("The search index was built anew: it was damaged.");
+    expect(s.rebuiltDetail).toBe("its CURRENT file names no generation");
+    s.set(rebuilt("index.rebuilt.corrupt", { detail: `Data corrupted: ${"x".repeat(500)}` }));
+    expect(s.rebuiltDetail).toHaveLength(241);
     setLocale("zh-Hant");
     s.set(rebuilt("index.rebuilt.texts_changed"));
     expect(s.rebuiltText).toBe("已重建檢索索引：文本已變更。");
