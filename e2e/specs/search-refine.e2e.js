@@ -193,6 +193,72 @@ describe("Search refined, sorted and exported", () => {
     await shot("refinement-removed");
   });
 
+  // The outside tester's findings 14 and 13 (h7): `OR 觚` typed after the
+  // chip 觶 was glued to it as `觶 OR 觚` (143 segments "within" 137), and
+  // `NEAR/3 酬` made a proximity of the chip; the error's echo had no lang.
+  it("refuses a box that begins with an operator after a chip, never finding more than it searched within", async () => {
+    await typeQuery("觶");
+    await waitForResults();
+    const alone = await counts();
+    await $('[data-testid="search-within-button"]').click();
+    expect(await chips()).toEqual(["觶"]);
+    const input = await $('[data-testid="search-input"]');
+    const echo = () => browser.execute(() => document.querySelector('[data-testid="search-error"] .query-echo')?.textContent);
+    for (const [typed, searched, marked, message] of [
+      ["OR 觚", "觶 AND OR 觚", "OR", "OR needs a term on both sides"],
+      ["NEAR/3 酬", "觶 AND NEAR/3 酬", "NEAR/3", "NEAR/3 needs a term on both sides"],
+    ]) {
+      await input.addValue(typed);
+      await browser.waitUntil(async () => (await echo()) === searched, { timeoutMsg: `${typed} was not refused as ${searched}` });
+      await expect($('[data-testid="search-error"]')).toHaveText(expect.stringContaining(message));
+      await expect($('[data-testid="search-error-span"]')).toHaveText(marked);
+      await expect($('[data-testid="search-summary"]')).not.toBeDisplayed();
+      // the echo's Chinese is read as Chinese, its operators as the interface's
+      const tagged = await browser.execute(() =>
+        Array.from(document.querySelectorAll('[data-testid="search-error"] .query-echo [lang]'), (e) => [e.textContent, e.lang]),
+      );
+      expect(tagged).toEqual([
+        ["觶", "zh"],
+        [typed.slice(-1), "zh"],
+      ]);
+      await shot(`refused-${marked}-after-chip`);
+      await browser.keys(["Control", "a"]);
+      await browser.keys(["Backspace"]);
+      expect(await chips()).toEqual(["觶"]);
+    }
+    // a term of its own narrows, as before
+    await input.addValue("觚");
+    const both = await countsChangedFrom(alone);
+    expect(both.segments).toBeGreaterThan(0);
+    expect(both.segments).toBeLessThan(alone.segments);
+    await typeQuery("");
+    await browser.waitUntil(async () => (await chips()).length === 0, { timeoutMsg: "Ctrl+K kept the refinement chip" });
+    await browser.keys("Escape");
+  });
+
+  // The outside tester's finding 16 (h7): Enter on Collocations, then Tab,
+  // went to the export buttons (TSV, CSV, Export results…) first.
+  it("goes by Tab from Collocations opened with Enter into the collocations", async () => {
+    await typeQuery("再拜");
+    await waitForResults();
+    const toggle = await $('[data-testid="collocations-toggle"]');
+    await browser.execute((e) => e.focus(), toggle);
+    await browser.keys("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await $('[data-testid="collocations"] [data-testid="collocate"]').waitForDisplayed();
+    await browser.keys("Tab");
+    const focused = await browser.execute(() => ({
+      testid: document.activeElement?.getAttribute("data-testid"),
+      inside: !!document.activeElement?.closest('[data-testid="collocations"]'),
+    }));
+    expect(focused).toEqual({ testid: "collocate", inside: true });
+    // leave the box as found
+    await press('[data-testid="collocations-toggle"]');
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await typeQuery("");
+    await browser.keys("Escape");
+  });
+
   it("shows the scope beside the box and clears it only as chosen", async () => {
     await typeQuery(PROXIMITY);
     await waitForResults();
@@ -386,8 +452,11 @@ describe("Search refined, sorted and exported", () => {
     expect(await browser.execute((b) => document.activeElement === b, buttons[1])).toBe(true);
     await browser.keys("Tab");
     expect(await browser.execute(() => !!document.activeElement?.closest('[data-testid="collocations"]'))).toBe(false);
-    // the first two-character left neighbour, as the tester clicked it
-    const first = await $('[data-testid="collocations-left-words"] [data-testid="collocate"]');
+    // the two-character left neighbour the tester clicked. (Not the first
+    // listed: that is now 主人, the refinement itself beside 拜, which narrows
+    // nothing, and since occurrences of the same characters are counted once
+    // the counts would rightly stay as they were.)
+    const first = await $('[data-testid="collocations-left-words"] [data-testid="collocate"][data-key="答再"]');
     const key = await first.getAttribute("data-key");
     await browser.execute((e) => e.scrollIntoView({ block: "center" }), first);
     await first.click();
