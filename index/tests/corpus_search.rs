@@ -314,3 +314,21 @@ fn terms_that_find_the_same_characters_count_them_once() {
         search("觶").total_occurrences + search("觚").total_occurrences
     );
 }
+
+/// Two filters of one field are either (the outside tester's finding 3,
+/// h7: `射 layer:注 layer:經` found nothing); full-width pinyin is pinyin
+/// (finding 10: `ｚｈｉ４` found nothing).
+#[test]
+fn two_filters_of_one_field_are_their_union_and_full_width_pinyin_is_pinyin() {
+    let all = search("觯");
+    let both = search("觯 layer:注 layer:經");
+    assert_eq!(
+        both.total_occurrences,
+        all.by_layer["注"].occurrences + all.by_layer["經"].occurrences
+    );
+    assert!(both.total_occurrences > search("觯 layer:注").total_occurrences);
+    let works = search("觯 work:燕禮 work:大射儀");
+    assert_eq!(works.total_occurrences, 10 + 17);
+    assert_eq!(search("ｚｈｉ４").total_occurrences, search("zhi4").total_occurrences);
+    assert!(search("ｚｈｉ４").total_occurrences > 0);
+}

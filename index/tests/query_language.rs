@@ -197,15 +197,8 @@ fn pinyin_in_quotes_is_searched_as_written_and_says_how_to_search_the_syllables(
 fn a_term_of_punctuation_alone_is_passed_over_as_punctuation_is() {
     // The outside tester's finding 13: `主人 。 賓` was refused with a message
     // saying that punctuation is ignored.
-    for q in [
-        "主人 。 賓",
-        "主人 — 賓",
-        "主人 …… 賓",
-        "主人 · 賓",
-        "主人 ○ 賓",
-        "( 主人 賓",
-        "主人 😀 賓",
-    ] {
+    for q in ["主人 。 賓", "主人 — 賓", "主人 …… 賓", "主人 · 賓", "主人 ○ 賓", "主人 😀 賓"]
+    {
         let parsed = parse(q, &vocab(), false).unwrap_or_else(|e| panic!("{q}: {e}"));
         let terms: Vec<_> =
             parsed.clauses.iter().map(|c| tokens_of(&c.alternatives[0].kind).0).collect();
@@ -552,5 +545,155 @@ mod as_an_input_method_types_them {
         assert!(error("觶 or").contains("OR needs a term on both sides"));
         // quoted, they are words again
         assert!(matches!(only("\"or\""), AtomKind::Phrase { .. }));
+    }
+}
+
+/// The outside tester's findings 1, 2, 3, 6, 9 and 10 (h7): each was a query
+/// answered as another one, without a word.
+mod read_as_typed_or_refused {
+    use super::*;
+    use sheli_index::QueryCode;
+
+    fn code(q: &str) -> QueryCode {
+        parse(q, &vocab(), false).expect_err(q).code
+    }
+
+    #[test]
+    fn brackets_are_refused_pointing_at_the_bracket() {
+        // `(主人 賓) OR 射` answered 主人 AND (賓 OR 射).
+        for (q, at) in [
+            ("(主人 賓) OR 射", "("),
+            ("（主人 賓） OR 射", "（"),
+            ("主人 賓) OR 射", ")"),
+            ("射 -(觶 OR 爵)", "("),
+            ("射 NOT （觶", "（"),
+            ("( 主人 賓", "("),
+            ("主人 賓 ）", "）"),
+            ("主人（注）賓", "（"),
+        ] {
+            assert_eq!(code(q), QueryCode::Bracket, "{q}");
+            assert_eq!(pointed_at(q), at, "{q}");
+            let (message, _) = fault(q);
+            assert!(message.contains("not supported"), "{q}: {message}");
+            assert!(message.contains("OR binds tighter"), "{q}: {message}");
+        }
+        let e = parse("（主人 賓）", &vocab(), false).unwrap_err();
+        assert_eq!(e.params, [("bracket", "（".to_string())]);
+        // inside quotes a bracket is the punctuation of a pasted text
+        assert_eq!(only("\"主人（注）賓\""), phrase("主人注宾"));
+        assert_eq!(only("「主人 (注) 賓」"), phrase("主人注宾"));
+        assert!(matches!(only("\"(主人 賓)\"~3"), AtomKind::Near(_)));
+    }
+
+    #[test]
+    fn a_star_is_refused_with_the_question_mark_to_use() {
+        // `射*` answered 射.
+        for (q, at) in [("射*", 1..2), ("觶 射＊禮", 3..4), ("-*", 1..2), ("*", 0..1)] {
+            let (message, span) = fault(q);
+            assert_eq!(code(q), QueryCode::Star, "{q}");
+            assert_eq!(span, at, "{q}");
+            assert!(message.contains("use ? for one character"), "{q}: {message}");
+        }
+        // quoted, it is punctuation as ever
+        assert_eq!(only("\"射*\""), phrase("射"));
+    }
+
+    #[test]
+    fn two_filters_of_one_field_mean_either() {
+        // `射 layer:注 layer:經` was 射 in a segment of both layers: none.
+        let q = parse("射 layer:注 layer:經", &vocab(), false).unwrap();
+        assert_eq!(q.clauses.len(), 2, "{q:?}");
+        let kinds: Vec<&AtomKind> = q.clauses[1].alternatives.iter().map(|a| &a.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                &AtomKind::Filter(Filter::Layer(Layer::Zhu)),
+                &AtomKind::Filter(Filter::Layer(Layer::Jing))
+            ]
+        );
+        // the same as writing the OR, wherever the second one stands
+        let shape = |q: &str| {
+            let q = parse(q, &vocab(), false).unwrap();
+            q.clauses
+                .into_iter()
+                .map(|c| {
+                    (c.negated, c.alternatives.into_iter().map(|a| a.kind).collect::<Vec<_>>())
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape("layer:注 射 layer:經"), shape("layer:注 OR layer:經 射"));
+        assert_eq!(
+            shape("射 work:燕禮 source:dashe work:大射儀 source:yanli"),
+            shape("射 work:燕禮 OR work:大射儀 source:dashe OR source:yanli")
+        );
+        // fields stay ANDed with each other, exclusions stay apart
+        assert_eq!(shape("射 layer:注 work:燕禮").len(), 3);
+        let q = parse("射 -layer:注 -layer:疏", &vocab(), false).unwrap();
+        assert_eq!(q.clauses.len(), 3);
+        assert!(q.clauses[1].negated && q.clauses[2].negated);
+        // a clause with a term in it is not a filter clause
+        assert_eq!(shape("射 layer:注 OR 觶 layer:經").len(), 3);
+    }
+
+    #[test]
+    fn an_ambiguous_source_prefix_lists_the_sources_it_begins() {
+        // `xiangshe` begins three sources; it was called unknown.
+        let e = parse("射 source:xiangshe", &vocab(), false).unwrap_err();
+        assert_eq!(e.code, QueryCode::AmbiguousSource);
+        assert_eq!(e.span, Some(2..17));
+        assert!(
+            e.message.contains("xiangshe.zhushu xiangshe.yiwen xiangshe.tongjie"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("unknown"), "{}", e.message);
+        assert_eq!(
+            e.params,
+            [
+                ("value", "xiangshe".to_string()),
+                ("count", "3".to_string()),
+                ("sources", "xiangshe.zhushu xiangshe.yiwen xiangshe.tongjie".to_string())
+            ]
+        );
+        // given apart (--source), the same
+        let e = sheli_index::query::parse_filter("source", "xiangshe", &vocab()).unwrap_err();
+        assert_eq!(e.code, QueryCode::AmbiguousSource);
+        // unknown stays unknown; one prefix still names its source
+        assert_eq!(code("射 source:nope"), QueryCode::UnknownSource);
+        assert!(parse("射 source:xiangshe.zh", &vocab(), false).is_ok());
+    }
+
+    #[test]
+    fn exact_mode_on_a_pinyin_syllable_is_refused() {
+        // `=zhi4` searched the letters z h i 4 and found nothing.
+        for q in ["=zhi4", "射 =zhì", "-=zhi4", "=ｚｈｉ４"] {
+            let (message, _) = fault(q);
+            assert_eq!(code(q), QueryCode::ExactPinyin, "{q}");
+            assert!(message.contains("`=` applies to characters"), "{q}: {message}");
+        }
+        assert_eq!(pointed_at("射 =zhi4"), "=zhi4");
+        let e = parse("=zhi4", &vocab(), false).unwrap_err();
+        assert_eq!(e.params, [("term", "zhi4".to_string()), ("pinyin", "zhi4".to_string())]);
+        // `=` before characters, and a Latin word that is not pinyin, as before
+        assert!(matches!(only("=觶"), AtomKind::Phrase { mode: FoldMode::Exact, .. }));
+        assert!(parse("=hello", &vocab(), false).is_ok());
+    }
+
+    #[test]
+    fn full_width_pinyin_is_pinyin() {
+        // An input method in full-width mode types ｚｈｉ４; it found nothing.
+        assert_eq!(only("ｚｈｉ４"), only("zhi4"));
+        assert_eq!(only("ＺＨＩ４"), only("zhi4"));
+        assert_eq!(only("ｚｈì"), only("zhì"));
+        let q = parse("射 NEAR/3 ｂｉ１", &vocab(), false).unwrap();
+        assert_eq!(q.pinyin_syllables().len(), 1);
+        // a full-width Latin word is the half-width one, and gets its note
+        let q = parse("ｈｅｌｌｏ", &vocab(), false).unwrap();
+        assert_eq!(q.clauses[0].alternatives[0].kind, only("hello"));
+        assert_eq!(q.notes.len(), 1, "{:?}", q.notes);
+        assert_eq!(q.notes[0].params, [("term", "ｈｅｌｌｏ".to_string())]);
+        // in quotes, full-width pinyin gets the quoted-pinyin note
+        let q = parse("\"ｚｈｕ３ ｒｅｎ２\"", &vocab(), false).unwrap();
+        assert_eq!(q.notes.len(), 1, "{:?}", q.notes);
     }
 }

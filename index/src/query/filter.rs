@@ -46,13 +46,36 @@ pub(super) fn filter(
                 .with("value", value)
                 .with("works", works)
         }),
-        "source" => vocab.source(value).map(Filter::Source).ok_or_else(|| {
-            let ids: Vec<&str> = vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
-            let ids = ids.join(" ");
-            err_at(C::UnknownSource, format!("unknown source `{value}`; sources are {ids}"), span)
+        "source" => match vocab.sources_named(value).as_slice() {
+            [one] => Ok(Filter::Source(one.to_string())),
+            [] => {
+                let ids: Vec<&str> = vocab.sources.iter().map(|(id, _)| id.as_str()).collect();
+                let ids = ids.join(" ");
+                Err(err_at(
+                    C::UnknownSource,
+                    format!("unknown source `{value}`; sources are {ids}"),
+                    span,
+                )
                 .with("value", value)
-                .with("sources", ids)
-        }),
+                .with("sources", ids))
+            }
+            // A prefix of several was called unknown, which it is not: say
+            // which it begins, so the user sees what to add.
+            several => {
+                let ids = several.join(" ");
+                Err(err_at(
+                    C::AmbiguousSource,
+                    format!(
+                        "`{value}` begins the names of {} sources: {ids}; add more of the name",
+                        several.len()
+                    ),
+                    span,
+                )
+                .with("value", value)
+                .with("count", several.len())
+                .with("sources", ids))
+            }
+        },
         other => Err(err_at(
             C::UnknownField,
             format!("unknown field `{other}:`; fields are layer:, work: and source:"),
@@ -108,11 +131,18 @@ impl Vocabulary {
 
     /// Resolves a source by id or id prefix that names exactly one source.
     pub fn source(&self, typed: &str) -> Option<String> {
-        if let Some((id, _)) = self.sources.iter().find(|(id, _)| id == typed) {
-            return Some(id.clone());
+        match self.sources_named(typed).as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
         }
-        let matching: Vec<&String> =
-            self.sources.iter().map(|(id, _)| id).filter(|id| id.starts_with(typed)).collect();
-        (matching.len() == 1).then(|| matching[0].clone())
+    }
+
+    /// The sources `typed` names: the one whose id it is, else every one
+    /// whose id it begins (none, one, or several for an ambiguous prefix).
+    pub fn sources_named(&self, typed: &str) -> Vec<&str> {
+        if let Some((id, _)) = self.sources.iter().find(|(id, _)| id == typed) {
+            return vec![id.as_str()];
+        }
+        self.sources.iter().map(|(id, _)| id.as_str()).filter(|id| id.starts_with(typed)).collect()
     }
 }

@@ -80,6 +80,10 @@ sheli_corpus::error_codes! {
         UnknownWork = "query.unknown_work",
         UnknownSource = "query.unknown_source",
         UnknownField = "query.unknown_field",
+        AmbiguousSource = "query.ambiguous_source",
+        Bracket = "query.bracket",
+        Star = "query.star",
+        ExactPinyin = "query.exact_pinyin",
     }
 }
 

@@ -4,7 +4,8 @@
 //! ```text
 //! 再拜賓答再拜          a run of characters is a phrase (punctuation inside is ignored)
 //! 觶 豐                 space-separated terms must all occur (AND)
-//! 觶 OR 觚              either (OR binds tighter than AND: 奠 觶 OR 觚 = 奠 AND (觶 OR 觚))
+//! 觶 OR 觚              either (OR binds tighter than AND: 奠 觶 OR 觚 = 奠 AND (觶 OR 觚));
+//!                       no brackets: ( ) （ ） outside quotes are refused
 //! -疏                   exclude segments containing a term
 //! 觶 AND 豐, 觶 NOT 酬   the same as `觶 豐` and `觶 -酬`, for those used to
 //!                       other search engines (an unknown Latin word would
@@ -12,13 +13,14 @@
 //! "賓 答"               quotes make one phrase of what they hold; an input
 //!                       method's “賓 答” 「賓 答」 『賓 答』 ＂賓 答＂ too
 //! 再?拜 "主人?賓"        `?` (or the full-width `？`) is exactly one character,
-//!                       inside a term
+//!                       inside a term; `*` outside quotes is refused
 //! "主人 賓"~3            the parts in order, at most 3 characters between
 //! 主人 NEAR/3 賓         either order, at most 3 characters between
 //!                       (NEAR binds tighter than OR: 甲 NEAR/2 乙 OR 丙 = (甲 NEAR/2 乙) OR 丙)
-//! layer:注 work:大射儀 source:xiangshe.zhushu     filters
-//! =觶                   exact form, no folding (觶 but not 觯)
-//! zhi4  zhì  bi1  zhi   pinyin: characters with that reading
+//! layer:注 work:大射儀 source:xiangshe.zhushu     filters; two of one field
+//!                       mean either (layer:注 layer:經 = layer:注 OR layer:經)
+//! =觶                   exact form, no folding (觶 but not 觯); not on pinyin
+//! zhi4  zhì  bi1  zhi   pinyin: characters with that reading (ｚｈｉ４ too)
 //! ```
 //!
 //! The operators are read as a Chinese input method types them: OR, AND,
@@ -31,7 +33,7 @@ use std::ops::Range;
 
 use sheli_corpus::FoldMode;
 
-use super::ast::{Atom, AtomKind, Clause, Proximity, Query, QueryNote};
+use super::ast::{Atom, AtomKind, Clause, Filter, Proximity, Query, QueryNote};
 use super::filter::{field_split, filter};
 use super::terms::{distance, is_punctuation_only, ordered, term};
 use super::{NoteCode, QueryCode as C, QueryError, Vocabulary, err, err_at};
@@ -90,13 +92,30 @@ fn is_paired_closer(c: char) -> bool {
 /// full-width Latin letters, digits and `／` as ASCII, upper-cased. One
 /// character for one, so positions in it are positions in the term.
 fn operator_form(body: &str) -> String {
+    half_width(body).to_ascii_uppercase()
+}
+
+/// Full-width ASCII (U+FF01–FF5E) as ASCII, one character for one, so
+/// positions in it are positions in the term: what an input method in
+/// full-width mode types for a Latin term (`ｚｈｉ４` is `zhi4`), which
+/// would otherwise be searched as written and find nothing, silently.
+fn half_width(body: &str) -> String {
     body.chars()
         .map(|c| match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             _ => c,
         })
-        .collect::<String>()
-        .to_ascii_uppercase()
+        .collect()
+}
+
+/// Brackets, ASCII or full-width: the query language has no grouping.
+fn is_bracket(c: char) -> bool {
+    matches!(c, '(' | ')' | '（' | '）')
+}
+
+/// `*`, or the full-width `＊`: not a wildcard here (`?` is).
+fn is_star(c: char) -> bool {
+    c == '*' || c == '＊'
 }
 
 impl Lexer<'_> {
@@ -154,6 +173,7 @@ impl Lexer<'_> {
             ));
         }
         self.paired_marks_inside(body_start)?;
+        self.no_grouping_or_star(body_start, &body)?;
         let op = operator_form(&body);
         if let Some(rest) = op.strip_prefix("NEAR")
             && (rest.is_empty() || rest.starts_with('/'))
@@ -205,10 +225,13 @@ impl Lexer<'_> {
         // anywhere: it refused the whole query with a message saying that
         // punctuation is ignored. A query of nothing else still says there
         // is nothing to search for; `-` or `=` before it keeps its error.
+        // A Latin term is read in half-width whatever width it was typed
+        // in, as the operators are; a CJK term keeps its characters.
+        let latin = half_width(&body);
         if !negated
             && !exact
             && field_split(&body).is_none()
-            && Syllable::parse(&body).is_none()
+            && Syllable::parse(&latin).is_none()
             && is_punctuation_only(&body, mode)
         {
             return self.next_item();
@@ -217,10 +240,25 @@ impl Lexer<'_> {
             Some((field, value)) => {
                 AtomKind::Filter(filter(self.vocab, field, value, Some(span.clone()))?)
             }
-            None => match Syllable::parse(&body).filter(|_| !exact) {
+            None => match Syllable::parse(&latin) {
+                // `=` asks for a character as written; a syllable is read as
+                // every character with that reading, so `=zhi4` searched the
+                // letters and found nothing, silently.
+                Some(_) if exact => {
+                    return Err(err(
+                        C::ExactPinyin,
+                        format!(
+                            "`={body}`: `=` applies to characters (=觶), not to pinyin; \
+                             write {latin} for the characters read so"
+                        ),
+                        span,
+                    )
+                    .with("term", body)
+                    .with("pinyin", latin));
+                }
                 Some(s) => AtomKind::Pinyin(s),
-                None => {
-                    if !exact && looks_like_a_latin_word(&body) {
+                None if looks_like_a_latin_word(&latin) => {
+                    if !exact {
                         self.notes.push(QueryNote {
                             code: NoteCode::NotPinyin,
                             params: vec![("term", body.clone())],
@@ -229,8 +267,9 @@ impl Lexer<'_> {
                             ),
                         });
                     }
-                    term(&body, body_start, mode, span.clone())?
+                    term(&latin, body_start, mode, span.clone())?
                 }
+                None => term(&body, body_start, mode, span.clone())?,
             },
         };
         Ok(Some(Item::Atom { negated, atom: Atom { kind, span } }))
@@ -308,7 +347,10 @@ impl Lexer<'_> {
     /// and how to ask for the syllables side by side (NEAR/0).
     fn note_quoted_pinyin(&mut self, inner: &str) {
         let words: Vec<&str> = inner.split_whitespace().collect();
-        let pinyin = |w: &str| looks_like_a_latin_word(w) && Syllable::parse(w).is_some();
+        let pinyin = |w: &str| {
+            let w = half_width(w);
+            looks_like_a_latin_word(&w) && Syllable::parse(&w).is_some()
+        };
         let Some(first) = words.iter().find(|w| pinyin(w)) else { return };
         let near = if words.len() > 1 && words.iter().all(|w| pinyin(w)) {
             words.join(" NEAR/0 ")
@@ -363,6 +405,41 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    /// Brackets and `*` outside quotes are refused, pointing at the mark.
+    /// Read as punctuation, as they were, `(主人 賓) OR 射` answered
+    /// 主人 AND (賓 OR 射) and `射*` answered 射: another question's answer,
+    /// without a word. Inside quotes they stay punctuation, so a pasted
+    /// sentence with brackets can still be searched quoted.
+    fn no_grouping_or_star(&self, body_start: usize, body: &str) -> Result<(), QueryError> {
+        for at in body_start..self.pos {
+            let c = self.chars[at];
+            if is_bracket(c) {
+                return Err(err(
+                    C::Bracket,
+                    format!(
+                        "brackets do not group terms here: `{c}` is not supported. OR binds \
+                         tighter than the space's AND (奠 觶 OR 觚 = 奠 AND (觶 OR 觚)); \
+                         to search text with brackets, put it in quotes"
+                    ),
+                    at..at + 1,
+                )
+                .with("bracket", c));
+            }
+            if is_star(c) {
+                return Err(err(
+                    C::Star,
+                    format!(
+                        "`{body}`: `{c}` is not a wildcard here; use ? for one character (坐?爵)"
+                    ),
+                    at..at + 1,
+                )
+                .with("term", body)
+                .with("star", c));
+            }
+        }
+        Ok(())
+    }
+
     /// `NOT x` is `-x`: the term that follows is excluded.
     fn not(&mut self, span: Range<usize>) -> Result<Option<Item>, QueryError> {
         match self.next_item()? {
@@ -401,7 +478,7 @@ pub fn parse(input: &str, vocab: &Vocabulary, exact: bool) -> Result<Query, Quer
     while let Some(item) = lexer.next_item()? {
         items.push(item);
     }
-    let query = Query { clauses: group(items)?, notes: lexer.notes };
+    let query = Query { clauses: same_field_filters_join(group(items)?), notes: lexer.notes };
     if query.positive_terms().next().is_none() {
         let typed = input.trim();
         return Err(if query.clauses.is_empty() && typed.is_empty() {
@@ -539,4 +616,37 @@ fn group(items: Vec<Item>) -> Result<Vec<Clause>, QueryError> {
             .with("n", n));
     }
     Ok(clauses)
+}
+
+/// The field a clause filters on, if it is a filter clause: not excluded,
+/// every alternative a filter of that one field.
+fn filter_field(clause: &Clause) -> Option<std::mem::Discriminant<Filter>> {
+    if clause.negated {
+        return None;
+    }
+    let mut fields = clause.alternatives.iter().map(|a| match &a.kind {
+        AtomKind::Filter(f) => Some(std::mem::discriminant(f)),
+        _ => None,
+    });
+    let first = fields.next()??;
+    fields.all(|f| f == Some(first)).then_some(first)
+}
+
+/// Two filters of one field mean either: `射 layer:注 layer:經` is 射 in 注
+/// or in 經. ANDed, as every other pair of clauses is, they asked for a
+/// segment in two layers at once and found nothing, silently; no segment
+/// is in two layers, works or sources, so the union is the only reading
+/// that can find anything. Excluded filters stay apart (`-layer:注
+/// -layer:疏` excludes both).
+fn same_field_filters_join(clauses: Vec<Clause>) -> Vec<Clause> {
+    let mut out: Vec<Clause> = Vec::with_capacity(clauses.len());
+    for clause in clauses {
+        let joined = filter_field(&clause)
+            .and_then(|field| out.iter().position(|c| filter_field(c) == Some(field)));
+        match joined {
+            Some(i) => out[i].alternatives.extend(clause.alternatives),
+            None => out.push(clause),
+        }
+    }
+    out
 }
