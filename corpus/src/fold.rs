@@ -3,8 +3,9 @@
 //! Index and query fold with this same function, so what a user types meets
 //! the text whichever script or variant either side uses (CORPUS.md §4):
 //!
-//! 1. keep only CJK ideographs, private-use code points and the placeholder
-//!    `■`; drop punctuation, whitespace, ASCII and markers;
+//! 1. read a Kangxi radical sign as its ideograph (⼈ → 人, NFKC); keep only
+//!    CJK ideographs, private-use code points and the placeholder `■`; drop
+//!    punctuation, whitespace, ASCII and markers;
 //! 2. repair the three private-use code points whose meaning is known;
 //! 3. map traditional to simplified with OpenCC's `t2s`, one character at a
 //!    time (`data/opencc-t2s-chars.tsv`) — per character, because the phrase
@@ -74,6 +75,25 @@ pub fn repair_pua(c: char) -> char {
     }
 }
 
+/// The ideograph a Kangxi radical sign stands for (U+2F08 ⼈ → 人), by its
+/// compatibility decomposition (NFKC); `c` itself for anything else. The
+/// signs are not characters of any text, but a PDF's copied text often
+/// holds them where the page shows 人 or 生, and a query pasted from one
+/// must not lose them as punctuation. Two signs of the supplement block
+/// (⺟, ⻳) decompose as well; the others have no decomposition and stay
+/// ignored.
+pub fn radical_as_ideograph(c: char) -> char {
+    if !matches!(c as u32, 0x2F00..=0x2FD5 | 0x2E9F | 0x2EF3) {
+        return c;
+    }
+    use unicode_normalization::UnicodeNormalization;
+    let mut decomposed = std::iter::once(c).nfkc();
+    match (decomposed.next(), decomposed.next()) {
+        (Some(i), None) if is_cjk(i) => i,
+        _ => c,
+    }
+}
+
 /// Whether `c` is a CJK ideograph in the ranges the fold keeps.
 pub fn is_cjk(c: char) -> bool {
     matches!(c as u32,
@@ -140,6 +160,7 @@ fn tables() -> &'static Tables {
 /// ASCII, markers), otherwise its folded form.
 #[inline]
 pub fn fold_char(c: char, mode: FoldMode) -> Option<char> {
+    let c = radical_as_ideograph(c);
     if !is_kept(c) {
         return None;
     }

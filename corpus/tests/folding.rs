@@ -193,3 +193,20 @@ mod no_input_panics {
         }
     }
 }
+
+/// A Kangxi radical sign, as a PDF's copied text holds it for 人 or 生,
+/// is read as its ideograph in both modes (the outside tester's `主⼈`
+/// searched 主 alone): it is no form of its own, only a look-alike code
+/// point. Radical signs with no decomposition stay ignored.
+#[test]
+fn kangxi_radical_signs_read_as_their_ideographs() {
+    for mode in [FoldMode::Folded, FoldMode::Exact] {
+        assert_eq!(fold("主\u{2F08}", mode), fold("主人", mode), "{mode:?}");
+        assert_eq!(fold("\u{2F63}\u{2F08}", mode), fold("生人", mode), "{mode:?}");
+        assert_eq!(fold_char('\u{2E9F}', mode), fold_char('母', mode), "{mode:?}");
+    }
+    // a traditional ideograph's radical folds on like the ideograph: ⾨ is 門
+    assert_eq!(fold("\u{2FA8}", FoldMode::Folded), fold("門", FoldMode::Folded));
+    // ⺀ (U+2E80) has no decomposition: ignored, as before
+    assert_eq!(fold_char('\u{2E80}', FoldMode::Folded), None);
+}

@@ -14,8 +14,9 @@ use crate::tokenizer;
 /// `text` with the bigrams of common characters, `crate::bigram`; 6 keeps
 /// in `exact` only the tokens the fold merges with another, `crate::exact`;
 /// 7 stores the passage id and keeps `layer_ord` as a fast field, neither
-/// indexed.)
-pub const SCHEMA_VERSION: u32 = 7;
+/// indexed; 8 folds Kangxi radical signs to their ideographs, so a user's
+/// text copied from a PDF is indexed with them, `fold::radical_as_ideograph`.)
+pub const SCHEMA_VERSION: u32 = 8;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {

@@ -332,3 +332,16 @@ fn two_filters_of_one_field_are_their_union_and_full_width_pinyin_is_pinyin() {
     assert_eq!(search("ｚｈｉ４").total_occurrences, search("zhi4").total_occurrences);
     assert!(search("ｚｈｉ４").total_occurrences > 0);
 }
+
+/// A query pasted from a PDF, with the Kangxi radical sign ⼈ (U+2F08)
+/// where the page shows 人, finds what 主人 finds (it searched 主 alone).
+#[test]
+fn a_kangxi_radical_sign_in_the_query_is_its_ideograph() {
+    let typed = search("主\u{2F08}");
+    let plain = search("主人");
+    assert_eq!(
+        (typed.total_occurrences, typed.total_segments),
+        (plain.total_occurrences, plain.total_segments)
+    );
+    assert!(typed.total_segments < search("主").total_segments);
+}
