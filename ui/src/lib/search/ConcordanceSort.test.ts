@@ -81,6 +81,12 @@ describe("Concordance view's tools", () => {
     await fireEvent.click(screen.getByRole("button", { name: "Collocations" }));
     await waitFor(() => expect(requests.at(-1)?.collocations).toBe(true));
     const left = await screen.findByRole("button", { name: /^爾/ });
+    // the collocations just opened come next in the tab order after their button
+    const toggle = screen.getByTestId("conc-collocations-toggle");
+    const tabbable = Array.from(document.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]")).filter(
+      (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled,
+    );
+    expect(tabbable[tabbable.indexOf(toggle) + 1]?.closest("#conc-collocations")).toBeTruthy();
     await fireEvent.click(left);
     expect(router.route).toEqual({ view: "concordance", query: '"爾觶"' });
     // every line exported, in the format chosen, with the scope
