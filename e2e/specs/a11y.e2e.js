@@ -466,6 +466,20 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       await $("[data-testid=search-results]").waitForDisplayed();
       await browser.pause(300);
       await shot("zoom-200-search");
+      // The panel is short at 200%: its tools are folded behind one button,
+      // so the first result shows without scrolling inside the panel (the
+      // outside tester's finding 12: the tools filled it).
+      const first = await browser.execute(() => {
+        const panel = document.querySelector("[data-testid=search-panel]").getBoundingClientRect();
+        const hit = document.querySelector("[data-testid=search-hit]").getBoundingClientRect();
+        return { hitTop: hit.top, panelBottom: panel.bottom };
+      });
+      expect(first.hitTop).toBeLessThan(first.panelBottom - 20);
+      const fold = await $("[data-testid=search-tools-fold]");
+      await expect(fold).toHaveAttribute("aria-expanded", "false");
+      await fold.click();
+      await expect($("[data-testid=search-keep-scope]")).toBeDisplayed();
+      await shot("zoom-200-search-tools");
       const box = await browser.execute(() => {
         const input = document.querySelector("[data-testid=search-input]");
         const r = input.getBoundingClientRect();

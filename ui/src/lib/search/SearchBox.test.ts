@@ -34,6 +34,40 @@ async function type(text: string) {
 }
 
 describe("SearchBox", () => {
+  // The outside tester's finding 12: at 200% in a short window the four
+  // rows of tools filled the panel and no result showed.
+  it("folds its tools behind one button when the panel has little room, and shows them on a press", async () => {
+    const tall = window.innerHeight;
+    window.innerHeight = 300; // 18.75rem of 16px text below the box
+    try {
+      backend();
+      render(SearchBox);
+      await type("觯");
+      await screen.findByTestId("search-results");
+      const fold = await screen.findByTestId("search-tools-fold");
+      expect(fold.getAttribute("aria-expanded")).toBe("false");
+      expect(screen.getByTestId("search-tools").hidden).toBe(true);
+      await fireEvent.click(fold);
+      expect(fold.getAttribute("aria-expanded")).toBe("true");
+      expect(screen.getByTestId("search-tools").hidden).toBe(false);
+      // Escape on it closes the panel and gives the focus back to the box
+      await fireEvent.keyDown(fold, { key: "Escape" });
+      expect(document.activeElement).toBe(screen.getByTestId("search-input"));
+      expect(screen.queryByTestId("search-panel")).toBeNull();
+    } finally {
+      window.innerHeight = tall;
+    }
+  });
+
+  it("shows its tools unfolded where the panel has room", async () => {
+    backend();
+    render(SearchBox);
+    await type("觯");
+    await screen.findByTestId("search-results");
+    expect(screen.queryByTestId("search-tools-fold")).toBeNull();
+    expect(screen.getByTestId("search-tools").hidden).toBe(false);
+  });
+
   it("shows results as the user types, the hits marked, with counts by work and layer", async () => {
     const requests = backend();
     render(SearchBox);
