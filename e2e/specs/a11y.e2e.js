@@ -472,9 +472,11 @@ describe("Accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       const first = await browser.execute(() => {
         const panel = document.querySelector("[data-testid=search-panel]").getBoundingClientRect();
         const hit = document.querySelector("[data-testid=search-hit]").getBoundingClientRect();
-        return { hitTop: hit.top, panelBottom: panel.bottom };
+        return { hitTop: hit.top, panelBottom: panel.bottom, hitRight: hit.right, panelRight: panel.right };
       });
       expect(first.hitTop).toBeLessThan(first.panelBottom - 20);
+      // and the row within the panel's width (its text ran under the edge)
+      expect(first.hitRight).toBeLessThanOrEqual(first.panelRight - 8);
       const fold = await $("[data-testid=search-tools-fold]");
       await expect(fold).toHaveAttribute("aria-expanded", "false");
       await fold.click();
