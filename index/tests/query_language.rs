@@ -144,6 +144,19 @@ fn pinyin_with_or_without_tone() {
     }
 }
 
+/// The outside tester: `zhi4 --exact` found 質 through 质 as the folded
+/// search does, and said nothing. A syllable is read through the fold
+/// whatever the mode; with exact forms asked for, the query says so.
+#[test]
+fn pinyin_in_exact_mode_says_it_is_still_read_in_every_form() {
+    let q = parse("zhi4 觶", &vocab(), true).unwrap();
+    assert!(matches!(q.clauses[0].alternatives[0].kind, AtomKind::Pinyin(_)));
+    let codes: Vec<_> = q.notes.iter().map(|n| n.code).collect();
+    assert_eq!(codes, [NoteCode::PinyinFolded]);
+    assert_eq!(q.notes[0].params, [("term", "zhi4".to_string())]);
+    assert!(parse("zhi4", &vocab(), false).unwrap().notes.is_empty(), "folded: nothing to say");
+}
+
 #[test]
 fn a_latin_word_that_is_not_pinyin_is_searched_as_written_and_says_so() {
     let q = parse("觶 hello", &vocab(), false).unwrap();

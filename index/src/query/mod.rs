@@ -94,6 +94,7 @@ sheli_corpus::error_codes! {
     NoteCode {
         NotPinyin = "query.note.not_pinyin",
         QuotedPinyin = "query.note.quoted_pinyin",
+        PinyinFolded = "query.note.pinyin_folded",
     }
 }
 

@@ -256,7 +256,22 @@ impl Lexer<'_> {
                     .with("term", body)
                     .with("pinyin", latin));
                 }
-                Some(s) => AtomKind::Pinyin(s),
+                Some(s) => {
+                    // Exact forms asked for the whole query (`--exact`, the
+                    // window's box): a syllable still finds its characters in
+                    // every form, which the reader is told rather than left
+                    // to think it was exact.
+                    if self.default_mode == FoldMode::Exact {
+                        self.notes.push(QueryNote {
+                            code: NoteCode::PinyinFolded,
+                            params: vec![("term", body.clone())],
+                            message: format!(
+                                "`{body}` is pinyin: the characters read so are found in every form, exact forms or not"
+                            ),
+                        });
+                    }
+                    AtomKind::Pinyin(s)
+                }
                 None if looks_like_a_latin_word(&latin) => {
                     if !exact {
                         self.notes.push(QueryNote {
