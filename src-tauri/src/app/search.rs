@@ -178,6 +178,23 @@ pub fn collocate_script(
     }
 }
 
+/// A pinyin term's characters as the reader reads the texts. They are the
+/// fold's keys, simplified (帜 识 质 觯 for zhi4), which beside traditional
+/// texts and hits read as if 觯 were what was found; in any other script
+/// each is shown as that script writes it, one character at a time (a
+/// phrase's conversion would make one depend on its neighbour).
+pub fn pinyin_characters(keys: &str, script: DisplayScript) -> String {
+    if script == DisplayScript::Simplified {
+        return keys.to_owned();
+    }
+    keys.chars()
+        .map(|c| {
+            let one = c.to_string();
+            sheli_corpus::display::convert(&one, DisplayScript::Traditional).unwrap_or(one)
+        })
+        .collect()
+}
+
 /// A note on how the query was read, as an error is said: its code
 /// (`query.note.*`, translated in `errors.json`), the values of its slots,
 /// and the English sentence for a code the window does not know.
@@ -551,7 +568,10 @@ pub fn search(
         pinyin: resp
             .pinyin
             .into_iter()
-            .map(|p| PinyinView { syllable: p.syllable, characters: p.characters })
+            .map(|p| PinyinView {
+                characters: pinyin_characters(&p.characters, written),
+                syllable: p.syllable,
+            })
             .collect(),
         notes: resp.notes.into_iter().map(QueryNoteView::from).collect(),
         offset: q.offset,

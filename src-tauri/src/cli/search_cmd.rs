@@ -133,8 +133,16 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
         println!("  by source: {}", nonzero(&r.by_source));
         println!("  by layer:  {}", nonzero(&r.by_layer));
     }
+    // as the window shows them with 原 (`app::search::pinyin_characters`)
+    let first = r.results.first().map(|h| h.source.as_str());
+    let written = crate::app::search::collocate_script(
+        corpus,
+        first,
+        sheli_corpus::display::Script::Original,
+    );
     for p in &r.pinyin {
-        println!("  pinyin {} = {}", p.syllable, p.characters);
+        let shown = crate::app::search::pinyin_characters(&p.characters, written);
+        println!("  pinyin {} = {shown}", p.syllable);
     }
     for n in &r.notes {
         println!("  note: {n}");

@@ -117,6 +117,16 @@ fn search_json_has_totals_breakdowns_and_results() {
         json(&sheli(dir.path(), &["search", "觯", "--json"]))["notes"],
         serde_json::json!([])
     );
+    // A syllable's characters as the traditional texts write them (觶, 質),
+    // not the fold's simplified keys (觯, 质) that read as if those were found.
+    let zhi = sheli(dir.path(), &["search", "zhi4"]);
+    let text = String::from_utf8_lossy(&zhi.stdout);
+    let line =
+        text.lines().find(|l| l.contains("pinyin zhi4 =")).unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains('觶') && line.contains('質') && !line.contains('觯') && !line.contains('质'),
+        "{line}"
+    );
 }
 
 /// `text` read by Python's csv module, a reader written by others: TSV as
