@@ -77,6 +77,8 @@ describe("search refinements", () => {
     expect(pickCollocate(["拜", "主人"], "", "答再", "left")).toEqual({ refinements: ["拜", "主人", "答再"], query: "", shown: {} });
     // not one phrase: a refinement of its own
     expect(pickCollocate([], "觶 OR 觚", "奠", "left")).toEqual({ refinements: ["觶 OR 觚", "奠"], query: "", shown: {} });
+    // a collocate that is already a refinement adds no second chip (主人 beside 拜, refined by 主人)
+    expect(pickCollocate(["拜", "主人"], "", "主人", "left")).toEqual({ refinements: ["拜", "主人"], query: "", shown: {} });
   });
 
   it("searches a collocate's folded key and shows its chip as the texts write it", () => {

@@ -196,7 +196,10 @@ function narrowBy(
   const phrase = terms.length === 1 ? collocateQuery(terms[0], collocate, side) : null;
   if (phrase !== null && typed.trim()) return { refinements: [...refinements], query: phrase };
   if (phrase !== null) return { refinements: [...refinements.slice(0, -1), phrase], query: "" };
-  return { refinements: [...pushRefinement(refinements, typed), collocate.trim()], query: "" };
+  // a collocate already among the refinements narrows nothing: no second chip
+  const kept = pushRefinement(refinements, typed);
+  const c = collocate.trim();
+  return { refinements: kept.includes(c) ? kept : [...kept, c], query: "" };
 }
 
 /** Each refinement as its chip shows it: as the texts write it where a collocate put it there (`shown`), else as searched. */
