@@ -22,6 +22,18 @@ const COLLOCATIONS: CollocationsView = {
 const buttons = () => screen.getAllByTestId("collocate") as HTMLButtonElement[];
 
 describe("CollocationsPanel", () => {
+  // The outside tester's finding 4: after 主人 NEAR/3 賓, a click on 大
+  // kept every segment holding 大 anywhere, while the button said "with the match".
+  it("says when a click keeps the segments holding the collocate anywhere, not beside the match", () => {
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", around: ["主人 NEAR/3 賓"], onpick: () => {} });
+    expect(screen.getByTestId("collocations-anywhere").textContent).toMatch(/not one phrase/);
+    expect(buttons()[0].title).toMatch(/anywhere in them$/);
+    cleanup();
+    render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", around: ["再拜"], onpick: () => {} });
+    expect(screen.queryByTestId("collocations-anywhere")).toBeNull();
+    expect(buttons()[0].title).toMatch(/search for it with the match$/);
+  });
+
   it("is one tab stop, told to screen readers as a toolbar moved through by arrows", () => {
     render(CollocationsPanel, { collocations: COLLOCATIONS, lang: "zh-Hant", onpick: () => {} });
     expect(buttons()).toHaveLength(6);
