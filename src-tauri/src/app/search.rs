@@ -155,14 +155,15 @@ pub struct PinyinView {
     pub characters: String,
 }
 
-/// The script a search's collocates are shown in. A collocate's key is
-/// folded the way search folds (to simplified), so shown as it is it reads
-/// 阶上 beside a 繁 or 原 text that writes 階上. It is shown in the script
+/// The script a search's folded keys (its collocates, a pinyin term's
+/// characters) are shown in. A key is folded the way search folds (to
+/// simplified), so shown as it is it reads 阶上 beside a 繁 or 原 text that
+/// writes 階上. It is shown in the script
 /// the texts are read in: the one asked for, or with 原 the script of the
 /// first hit's edition (traditional for the built-in texts), as the texts
 /// in that script write it (矦, not the key 侯 turned back;
 /// `Collocate::shown_in`), which folds to the key. The CLI shows them so.
-pub fn collocate_script(
+pub fn keys_script(
     corpus: &sheli_corpus::Corpus,
     first_source: Option<&str>,
     script: DisplayScript,
@@ -545,7 +546,7 @@ pub fn search(
             pinyin: h.pinyin,
         });
     }
-    let written = collocate_script(&corpus, first_source.as_deref(), script);
+    let written = keys_script(&corpus, first_source.as_deref(), script);
     let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
     let collocations = match &resp.collocations {
         Some(c) => Some(CollocationsView::new(c, &|c| Ok(c.shown_in(script_of, written)?))?),

@@ -1,6 +1,7 @@
 //! `sheli search`: a listing of the best results, their JSON, or every
 //! result as a table (TSV or CSV) with citation columns.
 
+use sheli_corpus::display::Script;
 use std::io::IsTerminal;
 
 use anyhow::Result;
@@ -133,13 +134,10 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
         println!("  by source: {}", nonzero(&r.by_source));
         println!("  by layer:  {}", nonzero(&r.by_layer));
     }
-    // as the window shows them with 原 (`app::search::pinyin_characters`)
+    // The folded keys (pinyin's characters, collocates) as the window shows
+    // them with 原 (`app::search::keys_script`).
     let first = r.results.first().map(|h| h.source.as_str());
-    let written = crate::app::search::collocate_script(
-        corpus,
-        first,
-        sheli_corpus::display::Script::Original,
-    );
+    let written = crate::app::search::keys_script(corpus, first, Script::Original);
     for p in &r.pinyin {
         let shown = crate::app::search::pinyin_characters(&p.characters, written);
         println!("  pinyin {} = {shown}", p.syllable);
@@ -148,13 +146,6 @@ fn print_human(r: &SearchResponse, corpus: &Corpus, colour: bool) {
         println!("  note: {n}");
     }
     if let Some(c) = &r.collocations {
-        // as the window shows them with 原 (`app::search::collocate_script`)
-        let first = r.results.first().map(|h| h.source.as_str());
-        let written = crate::app::search::collocate_script(
-            corpus,
-            first,
-            sheli_corpus::display::Script::Original,
-        );
         let script_of = |id: &str| corpus.source(id).map(|s| s.info.script);
         let list = |v: &[Collocate]| -> String {
             v.iter()
@@ -216,8 +207,11 @@ fn export(
         for n in &page.notes {
             eprintln!("note: {n}");
         }
+        let first = page.results.first().map(|h| h.source.as_str());
+        let written = crate::app::search::keys_script(corpus, first, Script::Original);
         for p in &page.pinyin {
-            eprintln!("note: pinyin {} = {}", p.syllable, p.characters);
+            let shown = crate::app::search::pinyin_characters(&p.characters, written);
+            eprintln!("note: pinyin {} = {shown}", p.syllable);
         }
     });
     match written {

@@ -50,8 +50,18 @@ describe("SearchBox", () => {
       await fireEvent.click(fold);
       expect(fold.getAttribute("aria-expanded")).toBe("true");
       expect(screen.getByTestId("search-tools").hidden).toBe(false);
+      // the window grown tall again: the button goes, its focus to the box
+      fold.focus();
+      window.innerHeight = tall;
+      window.dispatchEvent(new Event("resize"));
+      await waitFor(() => expect(screen.queryByTestId("search-tools-fold")).toBeNull());
+      expect(document.activeElement).toBe(screen.getByTestId("search-input"));
+      expect(screen.getByTestId("search-tools").hidden).toBe(false);
+      window.innerHeight = 300;
+      window.dispatchEvent(new Event("resize"));
+      const again = await screen.findByTestId("search-tools-fold");
       // Escape on it closes the panel and gives the focus back to the box
-      await fireEvent.keyDown(fold, { key: "Escape" });
+      await fireEvent.keyDown(again, { key: "Escape" });
       expect(document.activeElement).toBe(screen.getByTestId("search-input"));
       expect(screen.queryByTestId("search-panel")).toBeNull();
     } finally {

@@ -142,13 +142,30 @@ const QUOTED = /^"([^"]+)"(~\d+)?$/u;
 export function collocateQuery(query: string, collocate: string, side: "left" | "right"): string | null {
   const q = query.trim();
   const c = collocate.trim();
-  if (!q || !c) return null;
+  if (!c || !isOnePhrase(q)) return null;
   if (BARE.test(q)) return side === "left" ? `"${c}${q}"` : `"${q}${c}"`;
-  const m = QUOTED.exec(q);
-  if (!m || m[1].startsWith("=")) return null;
+  const m = QUOTED.exec(q)!;
   const inner = m[1].trim();
   const tail = m[2] ?? "";
   return side === "left" ? `"${c}${inner}"${tail}` : `"${inner}${c}"${tail}`;
+}
+
+/** Whether `q` is one phrase a collocate can be written into (bare, or quoted and not exact). */
+function isOnePhrase(q: string): boolean {
+  if (BARE.test(q)) return true;
+  const m = QUOTED.exec(q);
+  return m !== null && !m[1].startsWith("=");
+}
+
+/**
+ * Whether a collocate clicked beside the matches of `parts` (the search's
+ * refinements and the box) is written into its phrase: only when the search
+ * is one phrase. Otherwise it is added as a refinement of its own, which
+ * keeps the segments holding it anywhere (pickCollocate; the panel says so).
+ */
+export function writesCollocateIn(parts: readonly string[]): boolean {
+  const terms = parts.map((q) => q.trim()).filter((q) => q !== "");
+  return terms.length === 1 && isOnePhrase(terms[0]);
 }
 
 /**
@@ -193,7 +210,7 @@ function narrowBy(
   side: "left" | "right",
 ): { refinements: string[]; query: string } {
   const terms = [...refinements, typed].map((q) => q.trim()).filter((q) => q !== "");
-  const phrase = terms.length === 1 ? collocateQuery(terms[0], collocate, side) : null;
+  const phrase = writesCollocateIn(terms) ? collocateQuery(terms[0], collocate, side) : null;
   if (phrase !== null && typed.trim()) return { refinements: [...refinements], query: phrase };
   if (phrase !== null) return { refinements: [...refinements.slice(0, -1), phrase], query: "" };
   // a collocate already among the refinements narrows nothing: no second chip
