@@ -9,11 +9,8 @@
 
 import type { PlaceNote } from "../bindings/PlaceNote";
 import { parsePassageId, type PassageRef } from "../common/ids";
+import { foldWidth } from "../common/width";
 
-/** Full-width ASCII (ＡＢＣ, ０２５０, ．) and the ideographic space folded, as an IME in full-width mode types them. */
-export function foldWidth(text: string): string {
-  return text.replace(/[\uFF01-\uFF5E\u3000]/g, (c) => (c === "\u3000" ? " " : String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
-}
 
 /** The passage id `text` spells, in its canonical form, or null if it is not one id alone. */
 export function passageIdOf(text: string): { id: string; ref: PassageRef } | null {

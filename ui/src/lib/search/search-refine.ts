@@ -17,6 +17,7 @@ import type { SearchSort } from "../bindings/SearchSort";
 import { formatNumber, t } from "../i18n/i18n.svelte";
 import { sourceLabel, type SourceFacet } from "../common/edition-name";
 import { bold } from "./rich";
+import { foldWidth } from "../common/width";
 import type { Filters } from "./search-session";
 
 /**
@@ -25,7 +26,7 @@ import type { Filters } from "./search-session";
  */
 function startsWithAnd(q: string): boolean {
   const first = /^\S+/u.exec(q)?.[0] ?? "";
-  const op = first.replace(/[\uFF01-\uFF5E]/gu, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).toUpperCase();
+  const op = foldWidth(first).toUpperCase();
   return op === "AND";
 }
 
